@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the API foundation', () => {
+  it('answers /api/health once the database is reachable', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: true, data: { database: 'up' } });
+  });
+
+  it('answers unknown API paths with the 404 envelope', async () => {
+    const response = await t.app.inject({ url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ status: false, code: 404, message: 'Route not found', errors: [] });
+  });
+
+  it('sends security headers and a strict CSP', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('publishes an OpenAPI document generated from the shared schemas', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const register = doc.paths['/api/auth/register/library'].post;
+    expect(Object.keys(register.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['library_name', 'owner_email', 'password']),
+    );
+    expect(doc.paths['/api/admin/update-admin-profile'].put).toBeDefined();
+    const ui = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('never leaks a stack trace, even on odd URLs', async () => {
+    for (const url of ['/api/%E0%A4%A', '/api/auth/login?x=%zz', '/api/health/../../etc/passwd']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.body).not.toMatch(/at .*\.(ts|js):\d+/);
+    }
+  });
+});

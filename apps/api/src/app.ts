@@ -1,0 +1,89 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messages } from '@app/shared';
+import type { Config } from './config';
+import { badRequest } from './errors';
+import type { Database } from './db/client';
+import { DEFAULT_WEB_DIST } from './paths';
+import authPlugin from './plugins/auth';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import openapiPlugin from './plugins/openapi';
+import rateLimitPlugin from './plugins/rate-limit';
+import securityPlugin from './plugins/security';
+import spaPlugin from './plugins/spa';
+import authRoutes from './modules/auth/auth.routes';
+import healthRoutes from './modules/health/health.routes';
+import profileRoutes from './modules/profile/profile.routes';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  /** Pino logger options, or false in tests. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Log redaction: credentials never reach the log, whatever the level. */
+export const LOG_REDACT = {
+  paths: [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'req.headers["idempotency-key"]',
+    'res.headers["set-cookie"]',
+    '*.password',
+    '*.token',
+    '*.passwordHash',
+  ],
+  censor: '[redacted]',
+};
+
+// Keys that could reach an object's prototype are dropped while parsing.
+function rejectPrototypeKeys(key: string, value: unknown) {
+  return key === '__proto__' || key === 'constructor' || key === 'prototype' ? undefined : value;
+}
+
+/** Builds the whole application as a Fastify instance; `server.ts` only listens. */
+export async function buildApp({ config, db, logger = false }: AppOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // Fastify's JSON parser, except that an empty body reads as no body (a POST
+  // without payload from a client that always sets the content type).
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text, rejectPrototypeKeys));
+    } catch {
+      done(badRequest(messages.validation.malformedJson), undefined);
+    }
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { db });
+  await app.register(securityPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
+  await app.register(openapiPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { sessionTtlMs: config.sessionTtlMs, rateLimit: config.authRateLimit });
+      await api.register(profileRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(spaPlugin, { root: config.webDist ?? DEFAULT_WEB_DIST });
+  return app;
+}

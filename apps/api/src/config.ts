@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const intFromEnv = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+/** Every environment variable the server reads; README.md documents each. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: intFromEnv(3000, 0, 65535),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  APP_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_HOURS: intFromEnv(24 * 7, 1, 24 * 365),
+  AUTH_RATE_LIMIT_MAX: intFromEnv(10, 1, 1_000_000),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: intFromEnv(15 * 60, 1, 86_400),
+  BODY_LIMIT_BYTES: intFromEnv(1024 * 1024, 1024, 100 * 1024 * 1024),
+  DB_POOL_MAX: intFromEnv(10, 1, 200),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at startup; a bad variable stops the server with its name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    appSecret: values.APP_SECRET,
+    logLevel: values.LOG_LEVEL,
+    sessionTtlMs: values.SESSION_TTL_HOURS * 3600 * 1000,
+    authRateLimit: { max: values.AUTH_RATE_LIMIT_MAX, windowMs: values.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    bodyLimit: values.BODY_LIMIT_BYTES,
+    dbPoolMax: values.DB_POOL_MAX,
+    trustProxy: values.TRUST_PROXY,
+    webDist: values.WEB_DIST ? path.resolve(values.WEB_DIST) : undefined,
+  };
+}

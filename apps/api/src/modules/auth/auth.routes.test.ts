@@ -1,0 +1,290 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@app/shared';
+import { buildTestApp, registerLibrary, registrationBody, unique, type TestApp } from '../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const register = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/register/library', payload: payload as object });
+const login = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+
+describe('POST /api/auth/register/library', () => {
+  it('creates the library and its owner, and answers a signed-in session', async () => {
+    const body = registrationBody({ owner_email: `  Owner-${unique()}@Example.COM ` });
+    const response = await register(body);
+    expect(response.statusCode).toBe(201);
+    const json = response.json();
+    expect(json.status).toBe(true);
+    expect(json.data.token).toMatch(/^[\w-]{43}$/);
+    expect(json.data.email).toBe(body.owner_email.trim().toLowerCase());
+    expect(json.data.name).toBe('Ravi Kumar');
+    expect(json.data.library).toMatchObject({ name: 'Gyan Study Point', timeZone: 'Asia/Kolkata' });
+    expect(json.data).not.toHaveProperty('passwordHash');
+
+    const me = await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${json.data.token}` } });
+    expect(me.json().data.id).toBe(json.data.id);
+
+    const stored = await t.pool.query('select password_hash from admins where id = $1', [json.data.id]);
+    expect(stored.rows[0].password_hash).toMatch(/^\$argon2id\$/);
+    const tokens = await t.pool.query('select token_hash from sessions where admin_id = $1', [json.data.id]);
+    expect(tokens.rows[0].token_hash).not.toBe(json.data.token);
+  });
+
+  it('answers every registration rule with the spec message', async () => {
+    const response = await register({
+      library_name: '   ',
+      mobile: '',
+      email: '',
+      first_name: '',
+      owner_mobile: '',
+      owner_email: '',
+      password: '',
+    });
+    expect(response.statusCode).toBe(400);
+    const json = response.json();
+    expect(json).toMatchObject({ status: false, code: 400, message: messages.registration.libraryNameRequired });
+    const byField = Object.fromEntries(
+      json.errors.map((e: { field: string; message: string }) => [e.field, e.message]),
+    );
+    expect(byField).toEqual({
+      library_name: messages.registration.libraryNameRequired,
+      mobile: messages.registration.mobileRequired,
+      email: messages.registration.emailRequired,
+      first_name: messages.registration.ownerNameRequired,
+      owner_mobile: messages.registration.ownerMobileRequired,
+      owner_email: messages.registration.ownerEmailRequired,
+      password: messages.registration.passwordRequired,
+    });
+  });
+
+  it('refuses malformed mobiles, emails and short passwords', async () => {
+    const response = await register(
+      registrationBody({
+        mobile: '5123456789',
+        owner_mobile: '98765',
+        email: 'nope',
+        owner_email: 'a@b',
+        password: 'short',
+      }),
+    );
+    const byField = Object.fromEntries(
+      response.json().errors.map((e: { field: string; message: string }) => [e.field, e.message]),
+    );
+    expect(byField).toEqual({
+      mobile: messages.registration.mobileInvalid,
+      owner_mobile: messages.registration.mobileInvalid,
+      email: messages.registration.emailInvalid,
+      owner_email: messages.registration.emailInvalid,
+      password: messages.registration.passwordMin,
+    });
+  });
+
+  it('accepts a missing last name and address', async () => {
+    const body = registrationBody();
+    delete body.last_name;
+    delete body.address;
+    const response = await register(body);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data.name).toBe('Ravi');
+  });
+
+  it('refuses a second registration with the same owner email and leaves no library behind', async () => {
+    const first = await registerLibrary(t.app);
+    const before = await t.pool.query('select count(*)::int as n from libraries');
+    const response = await register(
+      registrationBody({ owner_email: first.body.owner_email.toUpperCase(), library_name: 'Copy' }),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      status: false,
+      code: 409,
+      message: messages.auth.ownerEmailTaken,
+      errors: [{ field: 'owner_email', message: messages.auth.ownerEmailTaken }],
+    });
+    const after = await t.pool.query('select count(*)::int as n from libraries');
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  it('never answers a 5xx to malformed bodies', async () => {
+    for (const payload of [
+      '{bad',
+      '[]',
+      'null',
+      '"text"',
+      '{"library_name": {"$gt": ""}}',
+      '{"__proto__": {"x": 1}}',
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register/library',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json()).toMatchObject({ status: false, code: 400 });
+    }
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register/library',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    const huge = await register(registrationBody({ library_name: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ status: false, code: 413, message: messages.validation.bodyTooLarge });
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the owner email, case-insensitively', async () => {
+    const { body } = await registerLibrary(t.app);
+    const response = await login({ identifier: body.owner_email.toUpperCase(), password: body.password });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: true,
+      message: messages.auth.loggedIn,
+      data: { email: body.owner_email },
+    });
+  });
+
+  it('answers one generic message for an unknown email and for a wrong password', async () => {
+    const { body } = await registerLibrary(t.app);
+    const wrongPassword = await login({ identifier: body.owner_email, password: 'not-the-password' });
+    const unknownEmail = await login({ identifier: `nobody-${unique()}@example.com`, password: 'whatever123' });
+    for (const response of [wrongPassword, unknownEmail]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        status: false,
+        code: 401,
+        message: messages.auth.invalidCredentials,
+        errors: [],
+      });
+    }
+  });
+
+  it('answers the login rules with the spec messages', async () => {
+    const response = await login({ identifier: 'not-an-email', password: '123' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { field: 'identifier', message: messages.login.invalidEmail },
+      { field: 'password', message: messages.login.passwordMin },
+    ]);
+  });
+});
+
+describe('sessions', () => {
+  it('answers 401 with code 401 for a missing, malformed, unknown or revoked token', async () => {
+    const missing = await t.app.inject({ url: '/api/auth/me' });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json()).toEqual({ status: false, code: 401, message: messages.auth.missingToken, errors: [] });
+
+    for (const authorization of ['Bearer', 'Basic abc', 'Bearer not-a-token', `Bearer ${'x'.repeat(500)}`]) {
+      const response = await t.app.inject({ url: '/api/auth/me', headers: { authorization } });
+      expect(response.statusCode, authorization).toBe(401);
+      expect(response.json()).toMatchObject({ code: 401, message: messages.auth.invalidToken });
+    }
+
+    const { auth } = await registerLibrary(t.app);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth });
+    expect(logout.statusCode).toBe(200);
+    const after = await t.app.inject({ url: '/api/auth/me', headers: auth });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe(messages.auth.invalidToken);
+  });
+
+  it('logout with a JSON content type and no body still works', async () => {
+    const { auth } = await registerLibrary(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...auth, 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses an expired session', async () => {
+    const { auth, session } = await registerLibrary(t.app);
+    await t.pool.query(`update sessions set expires_at = now() - interval '1 second' where admin_id = $1`, [
+      session.id,
+    ]);
+    const response = await t.app.inject({ url: '/api/auth/me', headers: auth });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(messages.auth.invalidToken);
+  });
+});
+
+describe('rate limiting', () => {
+  it('answers 429 after too many sign-in attempts from one address', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '3' });
+    try {
+      const remoteAddress = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress,
+          payload: { identifier: `x${unique()}@example.com`, password: 'whatever123' },
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) {
+          expect(response.json()).toMatchObject({ status: false, code: 429, message: messages.auth.tooManyAttempts });
+          expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        }
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('throttles one account across addresses', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '2' });
+    try {
+      const identifier = `target-${unique()}@example.com`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: `10.8.${i}.${Math.floor(Math.random() * 250)}`,
+          payload: { identifier, password: 'whatever123' },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits registrations too', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1' });
+    try {
+      const remoteAddress = `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const first = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/register/library',
+        remoteAddress,
+        payload: registrationBody(),
+      });
+      const second = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/register/library',
+        remoteAddress,
+        payload: registrationBody(),
+      });
+      expect([first.statusCode, second.statusCode]).toEqual([201, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { messages } from '@app/shared';
+import { unauthorized } from '../errors';
+import { findActiveSession } from '../modules/auth/auth.repository';
+import { hashToken } from '../lib/tokens';
+
+/** Who is calling: set on every request that passed `app.authenticate`. */
+export interface AuthContext {
+  sessionId: string;
+  adminId: string;
+  libraryId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** Reads `Authorization: Bearer <token>` and finds its live session (DESIGN.md §5). */
+export default fp(
+  async (app) => {
+    app.decorateRequest('auth', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      if (!header || !header.trim()) throw unauthorized(messages.auth.missingToken);
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      if (!match?.[1] || match[1].length > 200) throw unauthorized(messages.auth.invalidToken);
+      const session = await findActiveSession(app.db, hashToken(match[1]));
+      if (!session) throw unauthorized(messages.auth.invalidToken);
+      request.auth = session;
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
+
+/** The caller's auth context on a route guarded by `app.authenticate`. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized(messages.auth.missingToken);
+  return request.auth;
+}

@@ -1,0 +1,60 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { messages, type ErrorEnvelope, type FieldError } from '@app/shared';
+import { AppError } from '../errors';
+
+function send(reply: FastifyReply, code: number, message: string, errors: FieldError[] = []) {
+  const body: ErrorEnvelope = { status: false, code, message, errors };
+  return reply.status(code).type('application/json; charset=utf-8').send(body);
+}
+
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: messages.validation.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: messages.validation.malformedJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: messages.validation.bodyTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: messages.validation.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: messages.validation.invalidInput },
+  FST_ERR_CTP_INVALID_TYPE: { status: 415, message: messages.validation.unsupportedMediaType },
+  FST_ERR_BAD_URL: { status: 400, message: messages.validation.invalidInput },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: messages.validation.invalidInput },
+};
+
+/**
+ * One error handler for the whole API (DESIGN.md §4): every failure answers the
+ * envelope with its real status; 5xx details stay in the log, never in the reply.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) return send(reply, error.statusCode, error.message, error.errors);
+
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors = error.validation.map((issue) => ({
+          field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: issue.message ?? messages.validation.invalidInput,
+        }));
+        const first = errors.find((entry) => entry.field !== '') ?? errors[0];
+        const message = first && first.field !== '' ? first.message : messages.validation.invalidInput;
+        return send(reply, 400, message, errors);
+      }
+
+      const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+      if (known) return send(reply, known.status, known.message);
+
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+        return send(reply, 500, messages.validation.internal);
+      }
+
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        // Fastify's own client errors (bad URL encoding, unsupported method ...).
+        return send(reply, status, status === 404 ? messages.validation.notFound : messages.validation.invalidInput);
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return send(reply, 500, messages.validation.internal);
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { messages, type ErrorEnvelope } from '@app/shared';
+
+/**
+ * Serves the built web app: files from its dist folder, and `index.html` for
+ * every other non-API path so the client router shows its own screens (404 too).
+ */
+export default fp<{ root: string }>(
+  async (app, { root }) => {
+    const indexFile = path.join(root, 'index.html');
+    const hasBuild = fs.existsSync(indexFile);
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, filePath) => {
+          // Hashed build assets never change; everything else is revalidated.
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    } else {
+      app.log.warn(`No web build at ${root}: only the API is served (run npm run build)`);
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const isApi = request.url === '/api' || request.url.startsWith('/api/');
+      if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      }
+      const body: ErrorEnvelope = { status: false, code: 404, message: messages.validation.routeNotFound, errors: [] };
+      return reply.status(404).send(body);
+    });
+  },
+  { name: 'spa' },
+);

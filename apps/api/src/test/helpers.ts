@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import type { AdminSession, RegistrationInput } from '@app/shared';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { connectDatabase } from '../db/client';
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** Builds the real app against the test database; env overrides tune limits. */
+export async function buildTestApp(env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sla-api-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_RATE_LIMIT_MAX: '100000', ...env });
+  const database = connectDatabase(inject('databaseUrl'), 5);
+  const app = await buildApp({ config, db: database.db });
+  await app.ready();
+  return {
+    app,
+    pool: database.pool,
+    async close() {
+      await app.close();
+      await database.pool.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const unique = () => randomBytes(5).toString('hex');
+
+/** A valid registration body with a fresh owner email. */
+export function registrationBody(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
+  return {
+    library_name: 'Gyan Study Point',
+    mobile: '9876543210',
+    email: `desk-${unique()}@example.com`,
+    address: '12 MG Road, Jaipur',
+    first_name: 'Ravi',
+    last_name: 'Kumar',
+    owner_mobile: '9123456780',
+    owner_email: `owner-${unique()}@example.com`,
+    password: 'correct-horse',
+    ...overrides,
+  };
+}
+
+/** Registers a library through the API and answers its signed-in session. */
+export async function registerLibrary(app: TestApp['app'], overrides: Partial<RegistrationInput> = {}) {
+  const body = registrationBody(overrides);
+  const response = await app.inject({ method: 'POST', url: '/api/auth/register/library', payload: body });
+  if (response.statusCode !== 201) throw new Error(`registration failed: ${response.body}`);
+  const session = response.json<{ data: AdminSession }>().data;
+  return { session, body, auth: { authorization: `Bearer ${session.token}` } };
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Indian mobile number: 10 digits, the first 6 to 9. */
+export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
+
+/** A required, trimmed text field; `required` is shown when it is missing or blank. */
+export function requiredText(required: string, max = 200) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, { error: `At most ${max} characters` });
+}
+
+/** A required email, trimmed and lower-cased; `invalid` when it does not look like one. */
+export function requiredEmail(required: string, invalid: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: required, abort: true })
+    .max(254, { error: invalid, abort: true })
+    .pipe(z.email({ error: invalid }));
+}
+
+/** A required Indian mobile number. */
+export function requiredMobile(required: string, invalid: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .regex(MOBILE_PATTERN, { error: invalid });
+}
+
+/** An optional trimmed text; blank becomes undefined. */
+export function optionalText(max = 200) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: `At most ${max} characters` })
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+}

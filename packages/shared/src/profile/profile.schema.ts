@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { adminSchema } from '../auth/auth.schema';
+import { requiredEmail, requiredText } from '../common/fields';
+
+const p = messages.profile;
+
+/** Profile edit form and `PUT /admin/update-admin-profile` body (SPEC.md §5 Admin profile). */
+export const profileUpdateSchema = z.object({
+  name: requiredText(p.nameRequired, 120),
+  email: requiredEmail(p.emailRequired, p.emailInvalid),
+  phone: z
+    .string({ error: p.phoneRequired })
+    .trim()
+    .min(1, { error: p.phoneRequired, abort: true })
+    .regex(/^\d{10}$/, { error: p.phoneInvalid }),
+  password: z
+    .string({ error: p.passwordRequired })
+    .min(1, { error: p.passwordRequired, abort: true })
+    .min(8, { error: p.passwordMin })
+    .max(256, { error: 'Password must be at most 256 characters long' }),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+export const profileUpdateResultSchema = z.object({ admin: adminSchema });
