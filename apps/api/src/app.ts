@@ -19,6 +19,8 @@ import profileRoutes from './modules/profile/profile.routes';
 export interface AppOptions {
   config: Config;
   db: Database;
+  /** Key for signatures and encryption (APP_SECRET, or the one generated into DATA_DIR). */
+  appSecret: string;
   /** Pino logger options, or false in tests. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -43,7 +45,7 @@ function rejectPrototypeKeys(key: string, value: unknown) {
 }
 
 /** Builds the whole application as a Fastify instance; `server.ts` only listens. */
-export async function buildApp({ config, db, logger = false }: AppOptions) {
+export async function buildApp({ config, db, appSecret, logger = false }: AppOptions) {
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimit,
@@ -69,7 +71,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
-  await app.register(dbPlugin, { db });
+  await app.register(dbPlugin, { db, appSecret });
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);

@@ -11,7 +11,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 /** Starts the database (embedded unless DATABASE_URL is set), migrates, and listens. */
 async function main() {
   const config = loadConfig();
-  resolveAppSecret(config.appSecret, config.dataDir);
+  const appSecret = resolveAppSecret(config.appSecret, config.dataDir);
 
   let releaseLock: (() => void) | undefined;
   let embedded: EmbeddedDatabase | undefined;
@@ -58,7 +58,12 @@ async function main() {
     }
     await runMigrations(connectionString);
     database = connectDatabase(connectionString, config.dbPoolMax);
-    app = await buildApp({ config, db: database.db, logger: { level: config.logLevel, redact: LOG_REDACT } });
+    app = await buildApp({
+      config,
+      db: database.db,
+      appSecret,
+      logger: { level: config.logLevel, redact: LOG_REDACT },
+    });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await stopAll();

@@ -1,9 +1,17 @@
 /**
  * Every user-visible text of SPEC.md, exactly as the spec words it (misspellings
  * marked "(sic)" in the spec are kept on purpose). Both the API and the web app
- * import from here, so a copy edit is one change.
+ * import from here, so a copy edit is one change. Each feature's texts live in
+ * `<feature>/<feature>.messages.ts` and are gathered here.
  */
+import { areaMessages } from './areas/areas.messages';
+import { seatMessages } from './seats/seats.messages';
+import { studentMessages } from './students/students.messages';
+
 export const messages = {
+  students: studentMessages,
+  areas: areaMessages,
+  seats: seatMessages,
   app: {
     name: 'Study Library Admin',
     unexpectedError: 'Unexpected Application Error!',

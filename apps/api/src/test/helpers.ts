@@ -15,7 +15,7 @@ export async function buildTestApp(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sla-api-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_RATE_LIMIT_MAX: '100000', ...env });
   const database = connectDatabase(inject('databaseUrl'), 5);
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, appSecret: randomBytes(32).toString('hex') });
   await app.ready();
   return {
     app,

@@ -87,9 +87,13 @@ describe('registrationSchema', () => {
 
 describe('profileUpdateSchema', () => {
   it('accepts a profile and requires a 10-digit phone', () => {
-    expect(profileUpdateSchema.safeParse({ name: 'A', email: 'a@b.co', phone: '0123456789', password: '12345678' }).success).toBe(true);
     expect(
-      firstMessages(profileUpdateSchema.safeParse({ name: 'A', email: 'a@b.co', phone: '12345', password: '12345678' })),
+      profileUpdateSchema.safeParse({ name: 'A', email: 'a@b.co', phone: '0123456789', password: '12345678' }).success,
+    ).toBe(true);
+    expect(
+      firstMessages(
+        profileUpdateSchema.safeParse({ name: 'A', email: 'a@b.co', phone: '12345', password: '12345678' }),
+      ),
     ).toEqual({ phone: messages.profile.phoneInvalid });
   });
   it('gives the required messages', () => {
@@ -99,7 +103,9 @@ describe('profileUpdateSchema', () => {
       phone: messages.profile.phoneRequired,
       password: messages.profile.passwordRequired,
     });
-    expect(firstMessages(profileUpdateSchema.safeParse({ name: 'A', email: 'bad', phone: '0123456789', password: 'x' }))).toEqual({
+    expect(
+      firstMessages(profileUpdateSchema.safeParse({ name: 'A', email: 'bad', phone: '0123456789', password: 'x' })),
+    ).toEqual({
       email: messages.profile.emailInvalid,
       password: messages.profile.passwordMin,
     });

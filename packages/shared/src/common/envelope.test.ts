@@ -15,7 +15,13 @@ describe('paginate', () => {
     });
   });
   it('has one empty page for an empty list', () => {
-    expect(paginate(1, 10, 0)).toMatchObject({ totalPages: 1, hasNextPage: false, hasPrevPage: false, nextPage: null, prevPage: null });
+    expect(paginate(1, 10, 0)).toMatchObject({
+      totalPages: 1,
+      hasNextPage: false,
+      hasPrevPage: false,
+      nextPage: null,
+      prevPage: null,
+    });
   });
   it('ends on the last page', () => {
     expect(paginate(4, 10, 40)).toMatchObject({ totalPages: 4, hasNextPage: false, nextPage: null, prevPage: 3 });

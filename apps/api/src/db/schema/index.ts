@@ -1,1 +1,3 @@
 export * from './libraries';
+export * from './students';
+export * from './areas';
