@@ -1,3 +1,4 @@
 export * from './libraries';
 export * from './students';
 export * from './areas';
+export * from './subscriptions';

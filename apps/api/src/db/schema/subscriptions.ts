@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { libraries } from './libraries';
+import { seats } from './areas';
+import { students } from './students';
+
+/** A student's daily time window on every day from joining date to expiry (DESIGN.md §6). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    libraryId: uuid('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    seatId: uuid('seat_id').references(() => seats.id, { onDelete: 'restrict' }),
+    isReserved: boolean('is_reserved').notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    joiningDate: date('joining_date', { mode: 'string' }).notNull(),
+    planExpiresAt: date('plan_expires_at', { mode: 'string' }).notNull(),
+    durationMonths: integer('duration_months').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('subscriptions_library_expiry_idx').on(table.libraryId, table.planExpiresAt),
+    index('subscriptions_library_student_idx').on(table.libraryId, table.studentId),
+    index('subscriptions_seat_idx').on(table.seatId),
+    check(
+      'subscriptions_reserved_seat_check',
+      sql`(${table.isReserved} and ${table.seatId} is not null) or (not ${table.isReserved} and ${table.seatId} is null)`,
+    ),
+    check('subscriptions_dates_check', sql`${table.planExpiresAt} >= ${table.joiningDate}`),
+  ],
+);
+
+/** Money received: one row per subscription creation or renewal; never deleted. */
+export const fees = pgTable(
+  'fees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    libraryId: uuid('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'restrict' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    /** Rupees, exact to the paisa. */
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    duration: integer('duration').notNull(),
+    unit: text('unit').notNull().default('months'),
+    mode: text('mode').notNull(),
+    status: text('status').notNull().default('paid'),
+    kind: text('kind').notNull(),
+    /** Whether the plan paid for was a reserved seat, kept as it was when paid. */
+    isReserved: boolean('is_reserved').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('fees_library_created_idx').on(table.libraryId, table.createdAt),
+    index('fees_library_updated_idx').on(table.libraryId, table.updatedAt),
+    index('fees_subscription_idx').on(table.subscriptionId),
+    check('fees_amount_check', sql`${table.amount} >= 0`),
+    check('fees_mode_check', sql`${table.mode} in ('Cash', 'UPI', 'Card', 'Bank Transfer', 'Cheque')`),
+    check('fees_kind_check', sql`${table.kind} in ('new', 'renewal')`),
+  ],
+);
+
+/** First answers to `Idempotency-Key` requests, replayed on a retry (DESIGN.md §4). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    libraryId: uuid('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.libraryId, table.key] })],
+);
