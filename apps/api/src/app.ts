@@ -1,9 +1,11 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import path from 'node:path';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messages } from '@app/shared';
+import { messages, type ErrorEnvelope } from '@app/shared';
 import type { Config } from './config';
 import { badRequest } from './errors';
 import type { Database } from './db/client';
+import { createLocalDiskStorage } from './lib/storage/local-disk';
 import { DEFAULT_WEB_DIST } from './paths';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -12,9 +14,16 @@ import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
+import areaRoutes from './modules/areas/areas.routes';
 import authRoutes from './modules/auth/auth.routes';
 import healthRoutes from './modules/health/health.routes';
 import profileRoutes from './modules/profile/profile.routes';
+import studentRoutes from './modules/students/students.routes';
+import fileRoutes from './modules/files/files.routes';
+import seatRoutes from './modules/seats/seats.routes';
+import subscriptionRoutes from './modules/subscriptions/subscriptions.routes';
+import feeRoutes from './modules/fees/fees.routes';
+import dashboardRoutes from './modules/dashboard/dashboard.routes';
 
 export interface AppOptions {
   config: Config;
@@ -52,6 +61,11 @@ export async function buildApp({ config, db, appSecret, logger = false }: AppOpt
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    // Errors the router meets before any handler (a broken %-escape in the URL) get the envelope too.
+    frameworkErrors: (_error, _request, reply) => {
+      const body: ErrorEnvelope = { status: false, code: 400, message: messages.validation.invalidInput, errors: [] };
+      void (reply as FastifyReply).code(400).send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // Fastify's JSON parser, except that an empty body reads as no body (a POST
@@ -77,11 +91,20 @@ export async function buildApp({ config, db, appSecret, logger = false }: AppOpt
   await app.register(authPlugin);
   await app.register(openapiPlugin);
 
+  // Uploaded images (DESIGN.md §5): local disk under DATA_DIR; an S3-compatible Storage fits the same slot.
+  const uploads = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { sessionTtlMs: config.sessionTtlMs, rateLimit: config.authRateLimit });
       await api.register(profileRoutes);
+      await api.register(studentRoutes, { storage: uploads });
+      await api.register(fileRoutes, { storage: uploads });
+      await api.register(areaRoutes);
+      await api.register(seatRoutes);
+      await api.register(subscriptionRoutes);
+      await api.register(feeRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

@@ -7,11 +7,16 @@
 import { areaMessages } from './areas/areas.messages';
 import { seatMessages } from './seats/seats.messages';
 import { studentMessages } from './students/students.messages';
+import { subscriptionMessages } from './subscriptions/subscriptions.messages';
+import { feeMessages } from './fees/fees.messages';
+import { dashboardMessages } from './dashboard/dashboard.messages';
 
 export const messages = {
   students: studentMessages,
   areas: areaMessages,
   seats: seatMessages,
+  subscriptions: subscriptionMessages,
+  fees: feeMessages,
   app: {
     name: 'Study Library Admin',
     unexpectedError: 'Unexpected Application Error!',
@@ -135,13 +140,7 @@ export const messages = {
     accountMenu: 'Account menu',
     navigation: 'Main navigation',
   },
-  dashboard: {
-    welcome: 'Welcome Admin!',
-    selectDateRange: 'Select Date Range',
-    fetchError: 'Error fetching dashboard data',
-    fetchFailed: 'Failed to fetch dashboard data',
-    subtitle: "Here's an overview of your library.",
-  },
+  dashboard: dashboardMessages,
   notification: {
     title: 'Send Push Notification',
     titleField: 'Title',

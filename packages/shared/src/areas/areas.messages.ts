@@ -30,4 +30,33 @@ export const areaMessages = {
   updateFailed: 'Failed to update the area',
   updated: 'Area updated successfully',
   getFailed: 'Failed to get the area',
+  // Texts the spec leaves open (docs/decisions.md, Areas and seats).
+  listed: 'Areas fetched',
+  fetched: 'Area fetched',
+  locationOptional: 'Location (optional)',
+  /** Accessible name of the seat badge (seats that exist in the area). */
+  seatBadge: (count: number) => `${count} ${count === 1 ? 'seat' : 'seats'} set up`,
+  noAreas: 'No areas yet. Add your first reading area to start placing seats.',
+  noMatches: 'No areas match your search.',
+  nameTaken: 'An area with this name already exists',
+  notFound: 'Area not found',
+  invalidId: 'Invalid area id',
+  totalSeatsNumber: 'Total Seats must be a number',
+  totalSeatsWhole: 'Total Seats must be a whole number',
+  totalSeatsRange: 'Total Seats must be between 1 and 999',
+  statusInvalid: 'Status must be active, inactive or maintenance',
+  shrinkBelowSeats: (seatCount: number) =>
+    `This area already has ${seatCount} seats; Total Seats cannot be less than that. Delete some seats first`,
+  hasSeats: (seatCount: number) =>
+    `This area has ${seatCount} ${seatCount === 1 ? 'seat' : 'seats'}. Delete or move this area's seats first`,
+  generateSeats: 'Generate seats',
+  generateTitle: 'Generate seats',
+  generateText: (count: number, areaName: string, first: string, last: string) =>
+    count === 1
+      ? `Create 1 seat (${first}) in ${areaName}?`
+      : `Create ${count} seats (${first} to ${last}) in ${areaName}, filling it up to its Total Seats?`,
+  generateConfirm: 'Generate',
+  generating: 'Generating...',
+  generated: (count: number) => `${count} ${count === 1 ? 'seat' : 'seats'} generated`,
+  generateFailed: 'Failed to generate the seats',
 } as const;

@@ -41,3 +41,12 @@ export function optionalText(max = 200) {
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 }
+
+/** Whether `YYYY-MM-DD` names a real calendar day (no 30 February). */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1900 && year <= 2200 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

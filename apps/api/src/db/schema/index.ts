@@ -2,3 +2,4 @@ export * from './libraries';
 export * from './students';
 export * from './areas';
 export * from './subscriptions';
+export * from './notifications';

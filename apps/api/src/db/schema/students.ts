@@ -37,7 +37,15 @@ export const students = pgTable(
     uniqueIndex('students_library_mobile_unique').on(table.libraryId, table.mobile),
     uniqueIndex('students_library_email_unique').on(table.libraryId, table.email),
     uniqueIndex('students_library_aadhaar_unique').on(table.libraryId, table.aadhaarHash),
-    index('students_library_name_idx').on(table.libraryId, table.firstName, table.lastName),
+    // The list's default order (name, case-insensitive, id last for stable pages): a page
+    // is read straight off this index instead of sorting every student of the library.
+    index('students_library_name_idx').on(
+      table.libraryId,
+      sql`lower(${table.firstName})`,
+      sql`lower(coalesce(${table.lastName}, ''))`,
+      table.id,
+    ),
+    index('students_library_created_idx').on(table.libraryId, table.createdAt, table.id),
     index('students_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     check('students_kyc_status_check', sql`${table.kycStatus} in ('pending', 'verified', 'rejected')`),
   ],

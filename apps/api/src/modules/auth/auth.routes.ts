@@ -72,7 +72,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         security: [{ bearerAuth: [] }],
         response: { 200: successEnvelope(z.null()), 401: errorEnvelopeSchema },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -90,7 +90,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         security: [{ bearerAuth: [] }],
         response: { 200: successEnvelope(adminSchema), 401: errorEnvelopeSchema },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const auth = requireAuth(request);

@@ -25,7 +25,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           409: errorEnvelopeSchema,
         },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const auth = requireAuth(request);

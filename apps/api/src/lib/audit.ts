@@ -1,0 +1,32 @@
+import type { Database } from '../db/client';
+import { auditLog } from '../db/schema';
+
+/** One entry of the audit log: who did what to which record, from where. */
+export interface AuditEntry {
+  libraryId: string;
+  adminId: string | null;
+  action: string;
+  entityType: string;
+  entityId?: string | null;
+  detail?: string | null;
+  ip?: string | null;
+}
+
+/** Audit actions recorded for identity data (DESIGN.md §5). */
+export const AUDIT_ACTIONS = {
+  aadhaarViewed: 'student.aadhaar.view',
+  identityImageViewed: 'student.identity_image.view',
+} as const;
+
+/** Appends to the audit log; the caller awaits it so a view is never served unrecorded. */
+export async function writeAudit(db: Database, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    libraryId: entry.libraryId,
+    adminId: entry.adminId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId ?? null,
+    detail: entry.detail ?? null,
+    ip: entry.ip ?? null,
+  });
+}

@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  areaBodySchema,
+  areaIdParamsSchema,
+  areaListQuerySchema,
+  areaListSchema,
+  areaPageSchema,
+  areaSchema,
+  errorEnvelopeSchema,
+  messages,
+  successEnvelope,
+} from '@app/shared';
+import { requireAuth } from '../../plugins/auth';
+import * as service from './areas.service';
+
+const m = messages.areas;
+const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
+const withId = { ...failures, 404: errorEnvelopeSchema };
+const common = { tags: ['areas'], security: [{ bearerAuth: [] }] };
+
+/** Areas Management calls (SPEC.md §7); every one is scoped to the caller's library. */
+const areaRoutes: FastifyPluginAsyncZod = async (app) => {
+  // onRequest: a caller without a session learns nothing, not even which input is wrong.
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/area',
+    {
+      schema: {
+        ...common,
+        summary: 'One page of areas, searchable by name or location and filterable by status',
+        querystring: areaListQuerySchema,
+        response: { 200: successEnvelope(areaPageSchema), ...failures },
+      },
+    },
+    async (request) => {
+      const { libraryId } = requireAuth(request);
+      const data = await service.listAreas(app.db, libraryId, request.query);
+      return { status: true as const, message: m.listed, data };
+    },
+  );
+
+  app.get(
+    '/area/all',
+    {
+      schema: {
+        ...common,
+        summary: 'Every area of the library, by name (for dropdowns)',
+        response: { 200: successEnvelope(areaListSchema), 401: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const { libraryId } = requireAuth(request);
+      const areas = await service.listAllAreas(app.db, libraryId);
+      return { status: true as const, message: m.listed, data: { areas } };
+    },
+  );
+
+  app.get(
+    '/area/:id',
+    {
+      schema: {
+        ...common,
+        summary: 'One area, opened for editing',
+        params: areaIdParamsSchema,
+        response: { 200: successEnvelope(areaSchema), ...withId },
+      },
+    },
+    async (request) => {
+      const { libraryId } = requireAuth(request);
+      const area = await service.getArea(app.db, libraryId, request.params.id);
+      return { status: true as const, message: m.fetched, data: area };
+    },
+  );
+
+  app.post(
+    '/area',
+    {
+      schema: {
+        ...common,
+        summary: 'Add an area',
+        body: areaBodySchema,
+        response: { 201: successEnvelope(areaSchema), 409: errorEnvelopeSchema, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const { libraryId } = requireAuth(request);
+      const area = await service.createArea(app.db, libraryId, request.body);
+      return reply.status(201).send({ status: true, message: m.added, data: area });
+    },
+  );
+
+  app.put(
+    '/area/:id',
+    {
+      schema: {
+        ...common,
+        summary: 'Update an area; Total Seats may not drop below its seats',
+        params: areaIdParamsSchema,
+        body: areaBodySchema,
+        response: { 200: successEnvelope(areaSchema), 409: errorEnvelopeSchema, ...withId },
+      },
+    },
+    async (request) => {
+      const { libraryId } = requireAuth(request);
+      const area = await service.updateArea(app.db, libraryId, request.params.id, request.body);
+      return { status: true as const, message: m.updated, data: area };
+    },
+  );
+
+  app.delete(
+    '/area/:id',
+    {
+      schema: {
+        ...common,
+        summary: 'Delete an area that has no seats',
+        params: areaIdParamsSchema,
+        response: { 200: successEnvelope(z.null()), 409: errorEnvelopeSchema, ...withId },
+      },
+    },
+    async (request) => {
+      const { libraryId } = requireAuth(request);
+      await service.deleteArea(app.db, libraryId, request.params.id);
+      return { status: true as const, message: m.deleted, data: null };
+    },
+  );
+};
+
+export default areaRoutes;

@@ -1,0 +1,83 @@
+import { messages, paginate, type Area, type AreaBody, type AreaListQuery, type AreaPage } from '@app/shared';
+import type { Database } from '../../db/client';
+import { conflict, notFound } from '../../errors';
+import * as repository from './areas.repository';
+
+const m = messages.areas;
+
+/** An area as the API answers it. */
+export function presentArea(row: repository.AreaRow): Area {
+  return {
+    id: row.id,
+    name: row.name,
+    location: row.location,
+    total_seats: row.totalSeats,
+    status: row.status,
+    seatCount: row.seatCount,
+    availableSeats: row.availableSeats,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toValues(body: AreaBody): repository.AreaValues {
+  return {
+    name: body.area_name,
+    totalSeats: body.total_seats,
+    status: body.status,
+    ...(body.location === undefined ? {} : { location: body.location }),
+  };
+}
+
+async function answerArea(db: Database, libraryId: string, id: string): Promise<Area> {
+  const row = await repository.findArea(db, libraryId, id);
+  if (!row) throw notFound(m.notFound);
+  return presentArea(row);
+}
+
+export async function listAreas(db: Database, libraryId: string, query: AreaListQuery): Promise<AreaPage> {
+  const { rows, total } = await repository.listAreas(db, libraryId, query);
+  return { areas: rows.map(presentArea), pagination: paginate(query.page, query.limit, total) };
+}
+
+export async function listAllAreas(db: Database, libraryId: string): Promise<Area[]> {
+  return (await repository.listAllAreas(db, libraryId)).map(presentArea);
+}
+
+export function getArea(db: Database, libraryId: string, id: string): Promise<Area> {
+  return answerArea(db, libraryId, id);
+}
+
+export async function createArea(db: Database, libraryId: string, body: AreaBody): Promise<Area> {
+  const id = await repository.insertArea(db, libraryId, toValues(body));
+  if (id === 'name-taken') throw conflict(m.nameTaken, 'area_name');
+  return answerArea(db, libraryId, id);
+}
+
+/**
+ * Saves an area. Total Seats may not drop below the seats the area holds: the area
+ * row stays locked from the count to the write, so a seat added meanwhile waits.
+ */
+export async function updateArea(db: Database, libraryId: string, id: string, body: AreaBody): Promise<Area> {
+  await db.transaction(async (tx) => {
+    const locked = await repository.lockArea(tx, libraryId, id);
+    if (!locked) throw notFound(m.notFound);
+    if (body.total_seats < locked.seatCount) throw conflict(m.shrinkBelowSeats(locked.seatCount), 'total_seats');
+    const saved = await repository.updateArea(tx, libraryId, id, toValues(body));
+    if (saved === 'name-taken') throw conflict(m.nameTaken, 'area_name');
+    if (!saved) throw notFound(m.notFound);
+  });
+  return answerArea(db, libraryId, id);
+}
+
+/** Deletes an empty area; one that still has seats is refused, so no seat loses its area. */
+export async function deleteArea(db: Database, libraryId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const locked = await repository.lockArea(tx, libraryId, id);
+    if (!locked) throw notFound(m.notFound);
+    if (locked.seatCount > 0) throw conflict(m.hasSeats(locked.seatCount));
+    const deleted = await repository.deleteArea(tx, libraryId, id);
+    if (deleted === 'has-seats') throw conflict(m.hasSeats(1));
+    if (!deleted) throw notFound(m.notFound);
+  });
+}

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DASHBOARD_PERIODS, dashboardSchema, errorEnvelopeSchema, messages, successEnvelope } from '@app/shared';
+import { requireAuth } from '../../plugins/auth';
+import * as service from './dashboard.service';
+
+const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/dashboard/:period',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: "The library's figures for a period (fees counted by their creation time)",
+        security: [{ bearerAuth: [] }],
+        params: z.object({ period: z.enum(DASHBOARD_PERIODS, { error: messages.dashboard.unknownPeriod }) }),
+        response: { 200: successEnvelope(dashboardSchema), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const { libraryId } = requireAuth(request);
+      const data = await service.dashboard(app.db, libraryId, request.params.period);
+      return { status: true as const, message: 'OK', data };
+    },
+  );
+};
+
+export default dashboardRoutes;

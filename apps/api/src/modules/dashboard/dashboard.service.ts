@@ -1,0 +1,59 @@
+import type { DashboardData, DashboardPeriod } from '@app/shared';
+import type { Database } from '../../db/client';
+import { dashboardFigures, type Bucket } from './dashboard.repository';
+
+/** Hours for the last day, days up to three months, months beyond (DESIGN.md §6). */
+export function bucketOf(period: DashboardPeriod): Bucket {
+  if (period === '24_hour') return 'hour';
+  if (period === '7_days' || period === '1_month' || period === '3_months') return 'day';
+  return 'month';
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** The dashboard of one library for one period. */
+export async function dashboard(db: Database, libraryId: string, period: DashboardPeriod): Promise<DashboardData> {
+  const bucket = bucketOf(period);
+  const figures = await dashboardFigures(db, libraryId, period, bucket);
+  return {
+    period,
+    periodStart: figures.periodStart,
+    bucket,
+    student: { total: figures.students.total, activeSubscription: figures.students.active },
+    seat: figures.seats,
+    revenue: {
+      revenue: Number(figures.revenue.revenue),
+      transaction: figures.revenue.transactions,
+      avg_transaction: Number(figures.revenue.average),
+    },
+    topContent: figures.topPlans.map((plan) => ({
+      thumbnailUrl: null,
+      contentType: plan.is_reserved ? 'Reserved seat' : 'Non-reserved seat',
+      title: `${plural(plan.duration, 'Month')} · ${plan.is_reserved ? 'Reserved' : 'Non Reserved'}`,
+      description: `${plural(plan.duration, 'month')} plan, ${plan.is_reserved ? 'a seat of their own' : 'any free seat'}`,
+      revenue: Number(plan.revenue),
+      totalSales: plan.sales,
+    })),
+    recentTransactions: figures.recent.map((fee) => ({
+      userEmail: fee.email,
+      date: fee.date,
+      amount: Number(fee.amount),
+      type: fee.kind === 'new' ? ('New' as const) : ('Renewal' as const),
+    })),
+    subscriptionStats: figures.plans.map((plan) => ({
+      planName: `${plural(plan.duration, 'Month')} plan`,
+      description: `Students on a ${plural(plan.duration, 'month')} plan today`,
+      totalSubscribers: plan.subscribers,
+    })),
+    financialStats: figures.series.map((point) => ({
+      date: point.date,
+      revenue: Number(point.revenue),
+      transactions: point.transactions,
+    })),
+    contentStats: figures.modes.map((mode) => ({
+      mode: mode.mode as DashboardData['contentStats'][number]['mode'],
+      amount: Number(mode.amount),
+      count: mode.count,
+    })),
+  };
+}

@@ -1,0 +1,85 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+type Executor = Pick<Database, 'execute'>;
+
+export type FeeRow = {
+  id: string;
+  subscription_id: string;
+  student_id: string;
+  first_name: string;
+  last_name: string | null;
+  mobile: string;
+  email: string;
+  amount: string;
+  duration: number;
+  unit: string;
+  mode: string;
+  kind: 'new' | 'renewal';
+  status: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export interface FeeFilters {
+  search?: string;
+  status?: string;
+  mode?: string;
+  /** Inclusive library days, compared in the library's time zone. */
+  from?: string;
+  to?: string;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function whereOf(libraryId: string, filters: FeeFilters): SQL {
+  const conditions: SQL[] = [sql`f.library_id = ${libraryId}`];
+  if (filters.search) {
+    const pattern = likePattern(filters.search);
+    conditions.push(
+      sql`(st.first_name || ' ' || coalesce(st.last_name, '') ilike ${pattern} or st.mobile like ${pattern})`,
+    );
+  }
+  if (filters.status) conditions.push(sql`f.status = ${filters.status}`);
+  if (filters.mode) conditions.push(sql`f.mode = ${filters.mode}`);
+  if (filters.from) conditions.push(sql`(f.created_at at time zone l.time_zone)::date >= ${filters.from}::date`);
+  if (filters.to) conditions.push(sql`(f.created_at at time zone l.time_zone)::date <= ${filters.to}::date`);
+  return sql.join(conditions, sql` and `);
+}
+
+const columns = sql`
+  f.id, f.subscription_id, f.student_id, st.first_name, st.last_name, st.mobile, st.email,
+  f.amount::text as amount, f.duration, f.unit, f.mode, f.kind, f.status,
+  to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+  to_char(f.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
+
+const joins = sql`from fees f join students st on st.id = f.student_id join libraries l on l.id = f.library_id`;
+
+export async function listFees(
+  db: Executor,
+  libraryId: string,
+  options: FeeFilters & { orderBy: SQL; limit: number; offset: number },
+) {
+  const where = whereOf(libraryId, options);
+  const [rows, count] = await Promise.all([
+    db.execute<FeeRow>(
+      sql`select ${columns} ${joins} where ${where} order by ${options.orderBy}, f.id limit ${options.limit} offset ${options.offset}`,
+    ),
+    db.execute<{ total: number }>(sql`select count(*)::int as total ${joins} where ${where}`),
+  ]);
+  return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
+}
+
+/** Every matching fee, in pages of `batch`, for the CSV export (keeps memory flat). */
+export async function* allFees(db: Executor, libraryId: string, filters: FeeFilters & { orderBy: SQL }, batch = 1000) {
+  const where = whereOf(libraryId, filters);
+  for (let offset = 0; ; offset += batch) {
+    const result = await db.execute<FeeRow>(
+      sql`select ${columns} ${joins} where ${where} order by ${filters.orderBy}, f.id limit ${batch} offset ${offset}`,
+    );
+    yield result.rows;
+    if (result.rows.length < batch) return;
+  }
+}

@@ -1,0 +1,54 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelopeSchema, feeListQuerySchema, feeListSchema, successEnvelope } from '@app/shared';
+import { requireAuth } from '../../plugins/auth';
+import * as service from './fees.service';
+
+const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
+const security = [{ bearerAuth: [] }];
+
+const feeRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Authentication comes before validation: an anonymous caller learns nothing about the inputs.
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/fee',
+    {
+      schema: {
+        tags: ['fees'],
+        summary: 'The fee report (search by student name or mobile; status, payment mode and date range filters)',
+        security,
+        querystring: feeListQuerySchema,
+        response: { 200: successEnvelope(feeListSchema), ...failures },
+      },
+    },
+    async (request) => {
+      const { libraryId } = requireAuth(request);
+      const data = await service.listFees(app.db, libraryId, request.query);
+      return { status: true as const, message: 'OK', data };
+    },
+  );
+
+  app.get(
+    '/fee/export',
+    {
+      schema: {
+        tags: ['fees'],
+        summary: 'The fee report as CSV, with the same search, filters and sort as the list',
+        security,
+        querystring: feeListQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { libraryId } = requireAuth(request);
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="fee-report-${stamp}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(service.feesCsv(app.db, libraryId, request.query)));
+    },
+  );
+};
+
+export default feeRoutes;

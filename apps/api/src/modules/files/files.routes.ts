@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelopeSchema, messages } from '@app/shared';
+import { AppError, notFound } from '../../errors';
+import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
+import { parseStorageKey } from '../../lib/storage/keys';
+import { createUrlSigner, FILE_URL_BASE_PATH, FILE_URL_TTL_SECONDS } from '../../lib/storage/signed-urls';
+import { isSafeStorageKey, type Storage } from '../../lib/storage/storage';
+import * as repository from './files.repository';
+
+export interface FileRoutesOptions {
+  storage: Storage;
+}
+
+// Identity documents: every time one is served, the audit log says who saw it.
+const AUDITED_KINDS: Record<string, Set<string>> = { students: new Set(['front', 'back']) };
+
+const query = z.object({
+  exp: z.string().max(20).optional(),
+  adm: z.string().max(64).optional(),
+  sig: z.string().max(128).optional(),
+});
+
+/**
+ * `GET /api/files/<key>?exp&adm&sig`: private uploads, served only through URLs the
+ * API signed for one admin (an `<img>` cannot send a bearer token). The signature is
+ * checked before anything else, so a probe learns nothing about which files exist.
+ */
+const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, { storage }) => {
+  const signer = createUrlSigner(app.appSecret, { ttlSeconds: FILE_URL_TTL_SECONDS, basePath: FILE_URL_BASE_PATH });
+
+  app.get(
+    '/files/*',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'An uploaded image, through a signed URL answered by another call',
+        params: z.object({ '*': z.string().max(400) }),
+        querystring: query,
+        response: {
+          200: z.unknown().describe('The image bytes (image/webp)'),
+          403: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = request.params['*'];
+      const check = signer.verify(key, request.query);
+      if (!check.ok) throw new AppError(403, messages.students.fileLinkInvalid);
+
+      const parts = isSafeStorageKey(key) ? parseStorageKey(key) : undefined;
+      if (!parts || !(await repository.adminBelongsToLibrary(app.db, parts.libraryId, check.adminId))) {
+        throw notFound(messages.students.fileNotFound);
+      }
+      const file = await storage.get(key);
+      if (!file) throw notFound(messages.students.fileNotFound);
+
+      if (AUDITED_KINDS[parts.entityType]?.has(parts.kind)) {
+        await writeAudit(app.db, {
+          libraryId: parts.libraryId,
+          adminId: check.adminId,
+          action: AUDIT_ACTIONS.identityImageViewed,
+          entityType: parts.entityType === 'students' ? 'student' : parts.entityType,
+          entityId: parts.entityId,
+          detail: parts.kind,
+          ip: request.ip,
+        }).catch((error: unknown) => {
+          file.body.destroy();
+          throw error;
+        });
+      }
+      const secondsLeft = Math.max(0, Number(request.query.exp) - Math.floor(Date.now() / 1000));
+      return reply
+        .type(file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', `private, max-age=${Math.min(secondsLeft, FILE_URL_TTL_SECONDS * 2)}`)
+        .header('content-disposition', 'inline')
+        .header('cross-origin-resource-policy', 'same-origin')
+        .send(file.body);
+    },
+  );
+};
+
+export default fileRoutes;

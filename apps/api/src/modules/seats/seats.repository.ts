@@ -1,0 +1,183 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { SeatState, SeatStatus } from '@app/shared';
+import type { Database } from '../../db/client';
+import { areas, seats } from '../../db/schema';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { seatStateSql } from '../../lib/seat-state';
+
+/** The database, or a transaction on it. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+export interface SeatRow {
+  id: string;
+  name: string;
+  areaId: string;
+  areaName: string;
+  status: SeatStatus;
+  capacity: number;
+  state: SeatState;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface SeatValues {
+  name: string;
+  areaId: string;
+  status: SeatStatus;
+  /** Undefined keeps the stored capacity (update only). */
+  capacity?: number;
+}
+
+const seatColumns = {
+  id: seats.id,
+  name: seats.name,
+  areaId: seats.areaId,
+  areaName: areas.name,
+  status: sql<SeatStatus>`${seats.status}`,
+  capacity: seats.capacity,
+  state: seatStateSql(),
+  createdAt: seats.createdAt,
+  updatedAt: seats.updatedAt,
+};
+
+// Natural order, so A2 comes before A10: the text before the trailing number, then the number.
+const naturalOrder = [
+  asc(sql`lower(${areas.name})`),
+  asc(sql`lower(regexp_replace(${seats.name}, '[0-9]+$', ''))`),
+  asc(sql`nullif(substring(${seats.name} from '([0-9]+)$'), '')::numeric`),
+  asc(sql`lower(${seats.name})`),
+  asc(seats.id),
+];
+
+function selectSeats(db: Executor) {
+  return db
+    .select(seatColumns)
+    .from(seats)
+    .innerJoin(areas, and(eq(areas.id, seats.areaId), eq(areas.libraryId, seats.libraryId)));
+}
+
+/** The library's seats (or one area's), in natural order by area and name. */
+export function listSeats(db: Executor, libraryId: string, areaId?: string): Promise<SeatRow[]> {
+  return selectSeats(db)
+    .where(and(eq(seats.libraryId, libraryId), areaId ? eq(seats.areaId, areaId) : undefined))
+    .orderBy(...naturalOrder);
+}
+
+export async function findSeat(db: Executor, libraryId: string, id: string): Promise<SeatRow | undefined> {
+  const [row] = await selectSeats(db).where(and(eq(seats.libraryId, libraryId), eq(seats.id, id)));
+  return row;
+}
+
+export function findSeatsByIds(db: Executor, libraryId: string, ids: string[]): Promise<SeatRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectSeats(db)
+    .where(and(eq(seats.libraryId, libraryId), inArray(seats.id, ids)))
+    .orderBy(...naturalOrder);
+}
+
+export async function areaExists(db: Executor, libraryId: string, areaId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: areas.id })
+    .from(areas)
+    .where(and(eq(areas.libraryId, libraryId), eq(areas.id, areaId)));
+  return rows.length > 0;
+}
+
+export interface LockedArea {
+  id: string;
+  name: string;
+  totalSeats: number;
+  seatCount: number;
+}
+
+/**
+ * Locks the area row until the transaction ends and counts its seats. Every path that
+ * adds seats to an area (create, move, generate) takes this lock first, so concurrent
+ * requests queue up and the count they check is the count they write against.
+ */
+export async function lockArea(tx: Executor, libraryId: string, areaId: string): Promise<LockedArea | undefined> {
+  const [area] = await tx
+    .select({ id: areas.id, name: areas.name, totalSeats: areas.totalSeats })
+    .from(areas)
+    .where(and(eq(areas.libraryId, libraryId), eq(areas.id, areaId)))
+    .for('update');
+  if (!area) return undefined;
+  const [counted] = await tx
+    .select({ seatCount: count() })
+    .from(seats)
+    .where(and(eq(seats.libraryId, libraryId), eq(seats.areaId, areaId)));
+  return { ...area, seatCount: counted?.seatCount ?? 0 };
+}
+
+/** Locks a seat row and answers the area it is in now. */
+export async function lockSeat(tx: Executor, libraryId: string, id: string): Promise<{ areaId: string } | undefined> {
+  const [row] = await tx
+    .select({ areaId: seats.areaId })
+    .from(seats)
+    .where(and(eq(seats.libraryId, libraryId), eq(seats.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function seatNamesInArea(db: Executor, libraryId: string, areaId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: seats.name })
+    .from(seats)
+    .where(and(eq(seats.libraryId, libraryId), eq(seats.areaId, areaId)));
+  return rows.map((row) => row.name);
+}
+
+const NAME_UNIQUE = 'seats_area_name_unique';
+
+/** Inserts a seat; `name-taken` when its area already has a seat of that name (any case). */
+export async function insertSeat(db: Executor, libraryId: string, values: SeatValues): Promise<string | 'name-taken'> {
+  try {
+    const [row] = await db
+      .insert(seats)
+      .values({ libraryId, ...values })
+      .returning({ id: seats.id });
+    if (!row) throw new Error('seat insert returned nothing');
+    return row.id;
+  } catch (error) {
+    if (isUniqueViolation(error, NAME_UNIQUE)) return 'name-taken';
+    throw error;
+  }
+}
+
+/** Inserts many seats of one area in a single statement; answers their ids. */
+export async function insertSeats(db: Executor, libraryId: string, areaId: string, names: string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const rows = await db
+    .insert(seats)
+    .values(names.map((name) => ({ libraryId, areaId, name, status: 'active' as const })))
+    .returning({ id: seats.id });
+  return rows.map((row) => row.id);
+}
+
+/** Updates a seat; `name-taken` on a name clash in its area, undefined when it is not the library's. */
+export async function updateSeat(
+  db: Executor,
+  libraryId: string,
+  id: string,
+  values: SeatValues,
+): Promise<string | 'name-taken' | undefined> {
+  try {
+    const [row] = await db
+      .update(seats)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(seats.libraryId, libraryId), eq(seats.id, id)))
+      .returning({ id: seats.id });
+    return row?.id;
+  } catch (error) {
+    if (isUniqueViolation(error, NAME_UNIQUE)) return 'name-taken';
+    throw error;
+  }
+}
+
+export async function deleteSeat(db: Executor, libraryId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(seats)
+    .where(and(eq(seats.libraryId, libraryId), eq(seats.id, id)))
+    .returning({ id: seats.id });
+  return deleted.length > 0;
+}

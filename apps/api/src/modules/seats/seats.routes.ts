@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  areaIdParamsSchema,
+  errorEnvelopeSchema,
+  generatedSeatsSchema,
+  messages,
+  seatAreaParamsSchema,
+  seatBodySchema,
+  seatIdParamsSchema,
+  seatListQuerySchema,
+  seatSchema,
+  successEnvelope,
+} from '@app/shared';
+import { requireAuth } from '../../plugins/auth';
+import * as service from './seats.service';
+
+const m = messages.seats;
+const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const common = { tags: ['seats'], security: [{ bearerAuth: [] }] };
+
+/** Seats Management calls (SPEC.md §7); every one is scoped to the caller's library. */
+const seatRoutes: FastifyPluginAsyncZod = async (app) => {
+  // onRequest: a caller without a session learns nothing, not even which input is wrong.
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/seat',
+    {
+      schema: {
+        ...common,
+        summary: "The library's seats with their live state, optionally one area's",
+        querystring: seatListQuerySchema,
+        response: { 200: successEnvelope(z.array(seatSchema)), ...failures },
+      },
+    },
+    async (request) => {
+      const { libraryId } = requireAuth(request);
+      const seats = await service.listSeats(app.db, libraryId, request.query.areaId);
+      return { status: true as const, message: m.listed, data: seats };
+    },
+  );
+
+  app.get(
+    '/seat/:areaId',
+    {
+      schema: {
+        ...common,
+        summary: "One area's seats with their live state",
+        params: seatAreaParamsSchema,
+        response: { 200: successEnvelope(z.array(seatSchema)), ...failures },
+      },
+    },
+    async (request) => {
+      const { libraryId } = requireAuth(request);
+      const seats = await service.listSeats(app.db, libraryId, request.params.areaId);
+      return { status: true as const, message: m.listed, data: seats };
+    },
+  );
+
+  app.post(
+    '/seat',
+    {
+      schema: {
+        ...common,
+        summary: 'Add a seat to an area that has room for it',
+        body: seatBodySchema,
+        response: { 201: successEnvelope(seatSchema), 409: errorEnvelopeSchema, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const { libraryId } = requireAuth(request);
+      const seat = await service.createSeat(app.db, libraryId, request.body);
+      return reply.status(201).send({ status: true, message: m.added, data: seat });
+    },
+  );
+
+  app.put(
+    '/seat/:id',
+    {
+      schema: {
+        ...common,
+        summary: 'Update a seat (name, area, status, capacity)',
+        params: seatIdParamsSchema,
+        body: seatBodySchema,
+        response: { 200: successEnvelope(seatSchema), 409: errorEnvelopeSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const { libraryId } = requireAuth(request);
+      const seat = await service.updateSeat(app.db, libraryId, request.params.id, request.body);
+      return { status: true as const, message: m.updated, data: seat };
+    },
+  );
+
+  app.delete(
+    '/seat/:id',
+    {
+      schema: {
+        ...common,
+        summary: 'Delete a seat',
+        params: seatIdParamsSchema,
+        response: { 200: successEnvelope(z.null()), ...failures },
+      },
+    },
+    async (request) => {
+      const { libraryId } = requireAuth(request);
+      await service.deleteSeat(app.db, libraryId, request.params.id);
+      return { status: true as const, message: m.deleted, data: null };
+    },
+  );
+
+  // Lives with the seats: it creates seats, under the same area lock as adding one.
+  app.post(
+    '/area/:id/generate-seats',
+    {
+      schema: {
+        ...common,
+        summary: "Fill an area up to its Total Seats with numbered seats following its seats' names",
+        params: areaIdParamsSchema,
+        response: { 201: successEnvelope(generatedSeatsSchema), 409: errorEnvelopeSchema, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const { libraryId } = requireAuth(request);
+      const data = await service.generateSeats(app.db, libraryId, request.params.id);
+      return reply.status(201).send({ status: true, message: messages.areas.generated(data.created), data });
+    },
+  );
+};
+
+export default seatRoutes;

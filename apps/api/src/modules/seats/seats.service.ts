@@ -1,0 +1,103 @@
+import { messages, nextSeatNames, SEAT_LIMITS, type GeneratedSeats, type Seat, type SeatBody } from '@app/shared';
+import type { Database } from '../../db/client';
+import { AppError, conflict, notFound } from '../../errors';
+import * as repository from './seats.repository';
+
+const m = messages.seats;
+
+/** A seat as the API answers it. */
+export function presentSeat(row: repository.SeatRow): Seat {
+  return {
+    id: row.id,
+    name: row.name,
+    area_id: row.areaId,
+    area_name: row.areaName,
+    status: row.status,
+    capacity: row.capacity,
+    state: row.state,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+// The area is named in the body, so the 404 points at that field.
+const areaNotFound = () => new AppError(404, m.areaNotFound, [{ field: 'area_id', message: m.areaNotFound }]);
+
+async function answerSeat(db: Database, libraryId: string, id: string): Promise<Seat> {
+  const row = await repository.findSeat(db, libraryId, id);
+  if (!row) throw notFound(m.notFound);
+  return presentSeat(row);
+}
+
+/** Locks the area a seat is joining and refuses when it already holds Total Seats seats. */
+async function lockAreaWithRoom(tx: repository.Executor, libraryId: string, areaId: string) {
+  const area = await repository.lockArea(tx, libraryId, areaId);
+  if (!area) throw areaNotFound();
+  if (area.seatCount >= area.totalSeats) throw conflict(m.areaFull(area.totalSeats), 'area_id');
+  return area;
+}
+
+/** The library's seats, or one area's (404 when the area is not the library's). */
+export async function listSeats(db: Database, libraryId: string, areaId?: string): Promise<Seat[]> {
+  if (areaId && !(await repository.areaExists(db, libraryId, areaId))) throw notFound(messages.areas.notFound);
+  return (await repository.listSeats(db, libraryId, areaId)).map(presentSeat);
+}
+
+/** Adds a seat, never past its area's Total Seats, even when requests race (the area row is locked). */
+export async function createSeat(db: Database, libraryId: string, body: SeatBody): Promise<Seat> {
+  const id = await db.transaction(async (tx) => {
+    await lockAreaWithRoom(tx, libraryId, body.area_id);
+    const inserted = await repository.insertSeat(tx, libraryId, {
+      name: body.name,
+      areaId: body.area_id,
+      status: body.status,
+      capacity: body.capacity ?? SEAT_LIMITS.defaultCapacity,
+    });
+    if (inserted === 'name-taken') throw conflict(m.nameTaken, 'name');
+    return inserted;
+  });
+  return answerSeat(db, libraryId, id);
+}
+
+/** Saves a seat; moving it to another area needs room there, checked under that area's lock. */
+export async function updateSeat(db: Database, libraryId: string, id: string, body: SeatBody): Promise<Seat> {
+  await db.transaction(async (tx) => {
+    const current = await repository.lockSeat(tx, libraryId, id);
+    if (!current) throw notFound(m.notFound);
+    if (current.areaId !== body.area_id) await lockAreaWithRoom(tx, libraryId, body.area_id);
+    const saved = await repository.updateSeat(tx, libraryId, id, {
+      name: body.name,
+      areaId: body.area_id,
+      status: body.status,
+      ...(body.capacity === undefined ? {} : { capacity: body.capacity }),
+    });
+    if (saved === 'name-taken') throw conflict(m.nameTaken, 'name');
+    if (!saved) throw notFound(m.notFound);
+  });
+  return answerSeat(db, libraryId, id);
+}
+
+/**
+ * Deletes a seat. The subscriptions issue adds here the refusal of a seat that a
+ * current or future reserved subscription holds (DESIGN.md §3: deleting never loses history).
+ */
+export async function deleteSeat(db: Database, libraryId: string, id: string): Promise<void> {
+  if (!(await repository.deleteSeat(db, libraryId, id))) throw notFound(m.notFound);
+}
+
+/**
+ * Fills an area up to its Total Seats with numbered seats that continue its existing
+ * names (A1..A10 → A11..A40), in one transaction and one insert, under the area's lock.
+ */
+export async function generateSeats(db: Database, libraryId: string, areaId: string): Promise<GeneratedSeats> {
+  const ids = await db.transaction(async (tx) => {
+    const area = await repository.lockArea(tx, libraryId, areaId);
+    if (!area) throw notFound(messages.areas.notFound);
+    const room = area.totalSeats - area.seatCount;
+    if (room <= 0) throw conflict(m.areaFull(area.totalSeats));
+    const existing = await repository.seatNamesInArea(tx, libraryId, areaId);
+    return repository.insertSeats(tx, libraryId, areaId, nextSeatNames(area.name, existing, room));
+  });
+  const seats = (await repository.findSeatsByIds(db, libraryId, ids)).map(presentSeat);
+  return { created: seats.length, seats };
+}

@@ -1,0 +1,42 @@
+import { maskAadhaar, type KycStatus, type StudentDetail, type StudentListItem } from '@app/shared';
+import type { UrlSigner } from '../../lib/storage/signed-urls';
+import type { StudentDetailRow, StudentListRow } from './students.repository';
+
+/** Turns storage keys into URLs that only this admin can open, for a few minutes. */
+export type SignKey = (key: string | null) => string | null;
+
+export function keySigner(signer: UrlSigner, adminId: string): SignKey {
+  return (key) => (key ? signer.sign(key, adminId) : null);
+}
+
+/** A list row: Aadhaar masked, profile image and its thumbnail only. */
+export function presentListItem(row: StudentListRow, sign: SignKey): StudentListItem {
+  return {
+    id: row.id,
+    user_id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    mobile: row.mobile,
+    email: row.email,
+    dob: row.dob,
+    aadhaar_number: maskAadhaar(row.aadhaarLast4),
+    kyc_status: row.kycStatus as KycStatus,
+    status: row.status,
+    is_premium: row.isPremium,
+    type: row.isPremium ? 'Premium' : 'Regular',
+    profile: sign(row.profileKey),
+    profile_thumb: sign(row.profileThumbKey),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The edit form's record: the full Aadhaar number and all three images. */
+export function presentDetail(row: StudentDetailRow, aadhaarNumber: string, sign: SignKey): StudentDetail {
+  return {
+    ...presentListItem(row, sign),
+    aadhaar_number: aadhaarNumber,
+    front_image: sign(row.frontImageKey),
+    back_image: sign(row.backImageKey),
+  };
+}

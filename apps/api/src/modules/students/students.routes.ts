@@ -1,0 +1,180 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorEnvelopeSchema,
+  kycUpdateSchema,
+  messages,
+  MOBILE_PATTERN,
+  studentDetailSchema,
+  studentListQuerySchema,
+  studentListSchema,
+  studentLookupSchema,
+  studentSavedSchema,
+  successEnvelope,
+} from '@app/shared';
+import { createFieldCipher, createKeyedHash } from '../../lib/crypto';
+import { createUrlSigner, FILE_URL_BASE_PATH, FILE_URL_TTL_SECONDS } from '../../lib/storage/signed-urls';
+import type { Storage } from '../../lib/storage/storage';
+import { requireAuth } from '../../plugins/auth';
+import { readStudentUpload, STUDENT_FORM_LIMITS } from './students.multipart';
+import * as service from './students.service';
+
+const m = messages.students;
+
+export interface StudentRoutesOptions {
+  storage: Storage;
+}
+
+const idParams = z.object({ id: z.string().max(100) });
+const saved = successEnvelope(studentSavedSchema);
+const kycSaved = successEnvelope(studentSavedSchema.extend({ kyc_status: kycUpdateSchema.shape.kyc_status }));
+const failure = errorEnvelopeSchema;
+const formBody = {
+  consumes: ['multipart/form-data'],
+  description:
+    'multipart/form-data: first_name, last_name, mobile, email, aadhaar_number, dob (YYYY-MM-DD), and the images profile, front_image, back_image (JPEG, PNG or WebP, 5 MB each; required on create, optional on update).',
+};
+
+function caller(request: FastifyRequest): service.Caller {
+  const auth = requireAuth(request);
+  return { libraryId: auth.libraryId, adminId: auth.adminId, ip: request.ip };
+}
+
+/** The student calls of SPEC.md §7 (`/user...`), scoped to the caller's library. */
+const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, options) => {
+  // Only this plugin parses multipart, with the student form's limits.
+  await app.register(multipart, { limits: STUDENT_FORM_LIMITS });
+
+  const context: service.StudentsContext = {
+    db: app.db,
+    storage: options.storage,
+    aadhaarCipher: createFieldCipher(app.appSecret, 'student-aadhaar-encryption'),
+    aadhaarHash: createKeyedHash(app.appSecret, 'student-aadhaar-uniqueness'),
+    signer: createUrlSigner(app.appSecret, { ttlSeconds: FILE_URL_TTL_SECONDS, basePath: FILE_URL_BASE_PATH }),
+    log: app.log,
+  };
+  const tags = ['students'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A page of students: search over name, mobile and email; filter by KYC status and type',
+        querystring: studentListQuerySchema,
+        response: { 200: successEnvelope(studentListSchema), 400: failure, 401: failure },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const data = await service.listStudents(context, caller(request), request.query);
+      return { status: true as const, message: m.listed, data };
+    },
+  );
+
+  app.get(
+    '/user/mobile/:mobile',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Find a student by mobile number (the subscription dialog's lookup)",
+        params: z.object({ mobile: z.string().regex(MOBILE_PATTERN, { error: m.mobileInvalid }) }),
+        response: { 200: successEnvelope(studentLookupSchema), 400: failure, 401: failure, 404: failure },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const data = await service.findByMobile(context, caller(request), request.params.mobile);
+      return { status: true as const, message: m.found, data };
+    },
+  );
+
+  app.get(
+    '/user/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A student for the edit form, with the full Aadhaar number (audited) and image links',
+        params: idParams,
+        response: { 200: successEnvelope(studentDetailSchema), 401: failure, 404: failure },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const data = await service.getStudent(context, caller(request), request.params.id);
+      return { status: true as const, message: m.fetched, data };
+    },
+  );
+
+  app.post(
+    '/user',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a student with profile and Aadhaar images',
+        ...formBody,
+        response: { 201: saved, 400: failure, 401: failure, 409: failure, 413: failure, 415: failure },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const who = caller(request);
+      const upload = await readStudentUpload(request);
+      const id = await service.createStudent(context, who, upload);
+      return reply.status(201).send({ status: true, message: m.created, data: { id, user_id: id } });
+    },
+  );
+
+  app.put(
+    '/user/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Update a student; images sent replace the stored ones',
+        params: idParams,
+        ...formBody,
+        response: { 200: saved, 400: failure, 401: failure, 404: failure, 409: failure, 413: failure, 415: failure },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const who = caller(request);
+      const upload = await readStudentUpload(request);
+      const id = await service.updateStudent(context, who, request.params.id, upload);
+      return { status: true as const, message: m.updated, data: { id, user_id: id } };
+    },
+  );
+
+  app.patch(
+    '/user/:id/kyc',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Mark a student's KYC as pending, verified or rejected",
+        params: idParams,
+        body: kycUpdateSchema,
+        response: { 200: kycSaved, 400: failure, 401: failure, 404: failure },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const id = await service.setKycStatus(context, caller(request), request.params.id, request.body.kyc_status);
+      return {
+        status: true as const,
+        message: m.kycUpdated,
+        data: { id, user_id: id, kyc_status: request.body.kyc_status },
+      };
+    },
+  );
+};
+
+export default studentRoutes;

@@ -1,0 +1,268 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+/** A transaction or the database: repository functions run inside either. */
+type Executor = Pick<Database, 'execute'>;
+
+export type BookingRow = {
+  id: string;
+  seat_id: string | null;
+  is_reserved: boolean;
+  start_time: string;
+  end_time: string;
+  joining_date: string;
+  plan_expires_at: string;
+};
+
+export type SeatRow = {
+  id: string;
+  name: string;
+  area_name: string;
+  capacity: number;
+  usable: boolean;
+};
+
+export type SubscriptionRow = {
+  id: string;
+  student_id: string;
+  first_name: string;
+  last_name: string | null;
+  mobile: string;
+  start_time: string;
+  end_time: string;
+  is_reserved: boolean;
+  seat_id: string | null;
+  name: string | null;
+  area_name: string | null;
+  joining_date: string;
+  plan_expires_at: string;
+  duration: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/**
+ * Locks the library's row for the rest of the transaction: every booking write
+ * of one library runs one at a time, so two requests can never both take the
+ * last place (DESIGN.md §6). Answers the library's time zone.
+ */
+export async function lockLibrary(tx: Executor, libraryId: string): Promise<{ timeZone: string } | undefined> {
+  const result = await tx.execute<{ time_zone: string }>(
+    sql`select time_zone from libraries where id = ${libraryId} for update`,
+  );
+  const row = result.rows[0];
+  return row ? { timeZone: row.time_zone } : undefined;
+}
+
+export async function libraryTimeZone(db: Executor, libraryId: string): Promise<string | undefined> {
+  const result = await db.execute<{ time_zone: string }>(sql`select time_zone from libraries where id = ${libraryId}`);
+  return result.rows[0]?.time_zone;
+}
+
+export async function studentExists(tx: Executor, libraryId: string, studentId: string): Promise<boolean> {
+  const result = await tx.execute(sql`select 1 from students where library_id = ${libraryId} and id = ${studentId}`);
+  return result.rows.length > 0;
+}
+
+/** Places in the library's pool: capacities of active seats in active areas. */
+export async function poolCapacity(tx: Executor, libraryId: string): Promise<number> {
+  const result = await tx.execute<{ total: number }>(sql`
+    select coalesce(sum(s.capacity), 0)::int as total
+    from seats s join areas a on a.id = s.area_id
+    where s.library_id = ${libraryId} and s.status = 'active' and a.status = 'active'`);
+  return result.rows[0]?.total ?? 0;
+}
+
+const seatColumns = sql`s.id, s.name, a.name as area_name, s.capacity, (s.status = 'active' and a.status = 'active') as usable`;
+
+export async function findSeat(tx: Executor, libraryId: string, seatId: string): Promise<SeatRow | undefined> {
+  const result = await tx.execute<SeatRow>(sql`
+    select ${seatColumns} from seats s join areas a on a.id = s.area_id
+    where s.library_id = ${libraryId} and s.id = ${seatId}`);
+  return result.rows[0];
+}
+
+/** Active seats in active areas, in the order owners read them. */
+export async function usableSeats(tx: Executor, libraryId: string): Promise<SeatRow[]> {
+  const result = await tx.execute<SeatRow>(sql`
+    select ${seatColumns} from seats s join areas a on a.id = s.area_id
+    where s.library_id = ${libraryId} and s.status = 'active' and a.status = 'active'
+    order by a.name, length(s.name), s.name`);
+  return result.rows;
+}
+
+/**
+ * Subscriptions whose days touch [from − 1 day, to + 1 day] (an overnight window
+ * reaches into the next morning), optionally of one seat, leaving one out.
+ */
+export async function bookingsAround(
+  tx: Executor,
+  libraryId: string,
+  from: string,
+  to: string,
+  options: { seatId?: string; excludeId?: string } = {},
+): Promise<BookingRow[]> {
+  const filters: SQL[] = [
+    sql`library_id = ${libraryId}`,
+    sql`joining_date <= ${to}::date + 1`,
+    sql`plan_expires_at >= ${from}::date - 1`,
+  ];
+  if (options.seatId) filters.push(sql`seat_id = ${options.seatId} and is_reserved`);
+  if (options.excludeId) filters.push(sql`id <> ${options.excludeId}`);
+  const result = await tx.execute<BookingRow>(sql`
+    select id, seat_id, is_reserved, to_char(start_time, 'HH24:MI:SS') as start_time,
+           to_char(end_time, 'HH24:MI:SS') as end_time,
+           to_char(joining_date, 'YYYY-MM-DD') as joining_date,
+           to_char(plan_expires_at, 'YYYY-MM-DD') as plan_expires_at
+    from subscriptions where ${sql.join(filters, sql` and `)}`);
+  return result.rows;
+}
+
+const rowColumns = sql`
+  sub.id, sub.student_id, st.first_name, st.last_name, st.mobile,
+  to_char(sub.start_time, 'HH24:MI:SS') as start_time, to_char(sub.end_time, 'HH24:MI:SS') as end_time,
+  sub.is_reserved, sub.seat_id, se.name, ar.name as area_name,
+  to_char(sub.joining_date, 'YYYY-MM-DD') as joining_date,
+  to_char(sub.plan_expires_at, 'YYYY-MM-DD') as plan_expires_at,
+  sub.duration_months as duration,
+  to_char(sub.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+  to_char(sub.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
+
+const rowJoins = sql`
+  from subscriptions sub
+  join students st on st.id = sub.student_id
+  left join seats se on se.id = sub.seat_id
+  left join areas ar on ar.id = se.area_id`;
+
+export async function findSubscription(
+  db: Executor,
+  libraryId: string,
+  id: string,
+): Promise<SubscriptionRow | undefined> {
+  const result = await db.execute<SubscriptionRow>(
+    sql`select ${rowColumns} ${rowJoins} where sub.library_id = ${libraryId} and sub.id = ${id}`,
+  );
+  return result.rows[0];
+}
+
+export interface NewSubscription {
+  studentId: string;
+  seatId: string | null;
+  isReserved: boolean;
+  startTime: string;
+  endTime: string;
+  joiningDate: string;
+  planExpiresAt: string;
+  durationMonths: number;
+}
+
+export async function insertSubscription(tx: Executor, libraryId: string, input: NewSubscription): Promise<string> {
+  const result = await tx.execute<{ id: string }>(sql`
+    insert into subscriptions (library_id, student_id, seat_id, is_reserved, start_time, end_time, joining_date, plan_expires_at, duration_months)
+    values (${libraryId}, ${input.studentId}, ${input.seatId}, ${input.isReserved}, ${input.startTime}, ${input.endTime},
+            ${input.joiningDate}, ${input.planExpiresAt}, ${input.durationMonths})
+    returning id`);
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error('subscription insert returned nothing');
+  return id;
+}
+
+export async function updateWindow(
+  tx: Executor,
+  libraryId: string,
+  id: string,
+  input: { startTime: string; endTime: string; isReserved: boolean; seatId: string | null },
+) {
+  await tx.execute(sql`
+    update subscriptions set start_time = ${input.startTime}, end_time = ${input.endTime},
+      is_reserved = ${input.isReserved}, seat_id = ${input.seatId}, updated_at = now()
+    where library_id = ${libraryId} and id = ${id}`);
+}
+
+export async function extendPlan(
+  tx: Executor,
+  libraryId: string,
+  id: string,
+  input: { joiningDate: string; planExpiresAt: string; durationMonths: number },
+) {
+  await tx.execute(sql`
+    update subscriptions set joining_date = ${input.joiningDate}, plan_expires_at = ${input.planExpiresAt},
+      duration_months = ${input.durationMonths}, updated_at = now()
+    where library_id = ${libraryId} and id = ${id}`);
+}
+
+export async function insertFee(
+  tx: Executor,
+  libraryId: string,
+  fee: {
+    subscriptionId: string;
+    studentId: string;
+    amount: number;
+    duration: number;
+    mode: string;
+    kind: 'new' | 'renewal';
+    isReserved: boolean;
+  },
+) {
+  await tx.execute(sql`
+    insert into fees (library_id, subscription_id, student_id, amount, duration, unit, mode, status, kind, is_reserved)
+    values (${libraryId}, ${fee.subscriptionId}, ${fee.studentId}, ${fee.amount.toFixed(2)}, ${fee.duration}, 'months',
+            ${fee.mode}, 'paid', ${fee.kind}, ${fee.isReserved})`);
+}
+
+export interface ListOptions {
+  page: number;
+  limit: number;
+  orderBy: SQL;
+  search?: string;
+  status?: 'active' | 'expired' | 'expiring' | 'upcoming';
+  today: string;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means those characters. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export async function listSubscriptions(db: Executor, libraryId: string, options: ListOptions) {
+  const filters: SQL[] = [sql`sub.library_id = ${libraryId}`];
+  if (options.search) {
+    const pattern = likePattern(options.search);
+    filters.push(
+      sql`(st.first_name || ' ' || coalesce(st.last_name, '') ilike ${pattern} or st.mobile like ${pattern})`,
+    );
+  }
+  const today = sql`${options.today}::date`;
+  if (options.status === 'active') filters.push(sql`sub.joining_date <= ${today} and sub.plan_expires_at >= ${today}`);
+  if (options.status === 'expired') filters.push(sql`sub.plan_expires_at < ${today}`);
+  if (options.status === 'upcoming') filters.push(sql`sub.joining_date > ${today}`);
+  if (options.status === 'expiring') {
+    filters.push(sql`sub.joining_date <= ${today} and sub.plan_expires_at between ${today} and ${today} + 7`);
+  }
+  const where = sql.join(filters, sql` and `);
+  const [rows, count] = await Promise.all([
+    db.execute<SubscriptionRow>(sql`
+      select ${rowColumns} ${rowJoins} where ${where}
+      order by ${options.orderBy}, sub.id
+      limit ${options.limit} offset ${(options.page - 1) * options.limit}`),
+    db.execute<{ total: number }>(sql`select count(*)::int as total ${rowJoins} where ${where}`),
+  ]);
+  return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
+}
+
+export async function findIdempotentResponse(tx: Executor, libraryId: string, key: string) {
+  const result = await tx.execute<{ request_hash: string; response_status: number; response_body: unknown }>(sql`
+    select request_hash, response_status, response_body from idempotency_keys
+    where library_id = ${libraryId} and key = ${key}`);
+  return result.rows[0];
+}
+
+export async function saveIdempotentResponse(
+  tx: Executor,
+  libraryId: string,
+  entry: { key: string; requestHash: string; status: number; body: unknown },
+) {
+  await tx.execute(sql`
+    insert into idempotency_keys (library_id, key, request_hash, response_status, response_body)
+    values (${libraryId}, ${entry.key}, ${entry.requestHash}, ${entry.status}, ${JSON.stringify(entry.body)}::jsonb)`);
+}

@@ -1,0 +1,163 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  availabilityQuerySchema,
+  availabilitySchema,
+  errorEnvelopeSchema,
+  messages,
+  subscriptionCreateSchema,
+  subscriptionListQuerySchema,
+  subscriptionListSchema,
+  subscriptionRenewSchema,
+  subscriptionSchema,
+  subscriptionUpdateSchema,
+  successEnvelope,
+} from '@app/shared';
+import { requireAuth } from '../../plugins/auth';
+import * as service from './subscriptions.service';
+
+const idParams = z.object({ id: z.uuid({ error: messages.subscriptions.notFound }) });
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/, { error: 'Idempotency-Key must be 1 to 200 visible ASCII characters' })
+    .optional(),
+});
+const failures = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+};
+const security = [{ bearerAuth: [] }];
+
+const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Authentication comes before validation: an anonymous caller learns nothing about the inputs.
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/subscription',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'List subscriptions (search by student name or mobile; filter active, expired, expiring, upcoming)',
+        security,
+        querystring: subscriptionListQuerySchema,
+        response: { 200: successEnvelope(subscriptionListSchema), ...failures },
+      },
+    },
+    async (request) => {
+      const { libraryId } = requireAuth(request);
+      const data = await service.listSubscriptions(app.db, libraryId, request.query);
+      return { status: true as const, message: 'OK', data };
+    },
+  );
+
+  app.get(
+    '/subscription/available',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Places free for a daily window from a joining date',
+        security,
+        querystring: availabilityQuerySchema,
+        response: { 200: successEnvelope(availabilitySchema), ...failures },
+      },
+    },
+    async (request) => {
+      const { libraryId } = requireAuth(request);
+      const data = await service.availability(app.db, libraryId, request.query);
+      return { status: true as const, message: 'OK', data };
+    },
+  );
+
+  app.post(
+    '/subscription',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Create a subscription and record its fee (honours Idempotency-Key)',
+        security,
+        headers: idempotencyHeaders,
+        body: subscriptionCreateSchema,
+        response: { 200: successEnvelope(subscriptionSchema), 201: successEnvelope(subscriptionSchema), ...failures },
+      },
+    },
+    async (request, reply) => {
+      const { libraryId } = requireAuth(request);
+      const result = await service.createSubscription(
+        app.db,
+        libraryId,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return reply.status(result.statusCode).send(result.body);
+    },
+  );
+
+  app.get(
+    '/subscription/:id',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'One subscription, for the edit dialog',
+        security,
+        params: idParams,
+        response: { 200: successEnvelope(subscriptionSchema), ...failures },
+      },
+    },
+    async (request) => {
+      const { libraryId } = requireAuth(request);
+      const data = await service.getSubscription(app.db, libraryId, request.params.id);
+      return { status: true as const, message: 'OK', data };
+    },
+  );
+
+  app.put(
+    '/subscription/:id',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: "Change a subscription's window or seat",
+        security,
+        params: idParams,
+        body: subscriptionUpdateSchema,
+        response: { 200: successEnvelope(subscriptionSchema), ...failures },
+      },
+    },
+    async (request) => {
+      const { libraryId } = requireAuth(request);
+      const result = await service.updateSubscription(app.db, libraryId, request.params.id, request.body);
+      return result.body;
+    },
+  );
+
+  app.put(
+    '/subscription/renew/:id',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Renew a subscription and record its fee (honours Idempotency-Key)',
+        security,
+        params: idParams,
+        headers: idempotencyHeaders,
+        body: subscriptionRenewSchema,
+        response: { 200: successEnvelope(subscriptionSchema), ...failures },
+      },
+    },
+    async (request, reply) => {
+      const { libraryId } = requireAuth(request);
+      const result = await service.renewSubscription(
+        app.db,
+        libraryId,
+        request.params.id,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return reply.status(result.statusCode).send(result.body);
+    },
+  );
+};
+
+export default subscriptionRoutes;

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import MenuRounded from '@mui/icons-material/MenuRounded';
+import NotificationsActiveRounded from '@mui/icons-material/NotificationsActiveRounded';
+import { Outlet } from 'react-router';
+import { messages } from '@app/shared';
+import { useMeQuery } from '@/features/auth/api/auth-api';
+import { useLogout } from '@/features/auth/hooks/use-logout';
+import { NotificationDialog } from '@/features/notifications/components/NotificationDialog';
+import { ProfileDialog } from '@/features/profile/components/ProfileDialog';
+import { useAppSelector } from '@/lib/store/hooks';
+import { Sidebar } from './Sidebar';
+import { ThemeToggle } from './ThemeToggle';
+import { UserMenu } from './UserMenu';
+
+type OpenDialog = 'profile' | 'notification' | null;
+
+/** The signed-in frame (SPEC.md §2 Shell): sidebar, top bar, and the screen in between. */
+export function AppShell() {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const libraryName = useAppSelector((state) => state.auth.userData?.library.name);
+  const { signOut } = useLogout();
+  // The stored session is only a claim: ask the server once per visit, so a
+  // revoked or tampered token ends on /login through the one 401 handler.
+  useMeQuery();
+
+  const toggleMenu = () => (wide ? setCollapsed((value) => !value) : setMobileOpen((value) => !value));
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Sidebar
+        permanent={wide}
+        collapsed={collapsed}
+        mobileOpen={mobileOpen}
+        onMobileClose={() => setMobileOpen(false)}
+      />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar position="sticky">
+          <Toolbar sx={{ gap: 1 }}>
+            <IconButton edge="start" aria-label={messages.shell.toggleMenu} onClick={toggleMenu}>
+              <MenuRounded />
+            </IconButton>
+            <Typography variant="subtitle1" noWrap sx={{ flex: 1, fontWeight: 600, color: 'text.secondary' }}>
+              {libraryName}
+            </Typography>
+            <ThemeToggle />
+            <Tooltip title={messages.notification.title}>
+              <IconButton aria-label={messages.shell.sendNotification} onClick={() => setDialog('notification')}>
+                <NotificationsActiveRounded />
+              </IconButton>
+            </Tooltip>
+            <UserMenu onProfile={() => setDialog('profile')} onLogout={() => void signOut()} />
+          </Toolbar>
+        </AppBar>
+        <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3, lg: 4 } }}>
+          <Outlet />
+        </Box>
+      </Box>
+      <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />
+      <NotificationDialog open={dialog === 'notification'} onClose={() => setDialog(null)} />
+    </Box>
+  );
+}

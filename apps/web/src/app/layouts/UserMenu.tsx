@@ -1,0 +1,99 @@
+import { useId, useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
+import LogoutRounded from '@mui/icons-material/LogoutRounded';
+import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
+import { messages } from '@app/shared';
+import { useAppSelector } from '@/lib/store/hooks';
+
+interface UserMenuProps {
+  onProfile: () => void;
+  onLogout: () => void;
+}
+
+/** The admin's name in the top bar, opening Profile and Logout (SPEC.md §2 Shell). */
+export function UserMenu({ onProfile, onLogout }: UserMenuProps) {
+  const admin = useAppSelector((state) => state.auth.userData);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const name = admin?.name ?? '';
+
+  const choose = (action: () => void) => () => {
+    setAnchor(null);
+    action();
+  };
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        // The name is hidden on phones; the button keeps it as its accessible name.
+        aria-label={name}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? menuId : undefined}
+        endIcon={<ExpandMoreRounded />}
+        sx={{ textTransform: 'none', letterSpacing: 0, pl: 0.75, borderRadius: 6 }}
+      >
+        <Avatar
+          aria-hidden
+          src={admin?.profileImage ?? undefined}
+          sx={{ width: 32, height: 32, mr: 1, bgcolor: 'primary.main', fontSize: 15 }}
+        >
+          {name.charAt(0).toUpperCase()}
+        </Avatar>
+        <Box
+          component="span"
+          sx={{
+            display: { xs: 'none', sm: 'inline' },
+            maxWidth: 180,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {name}
+        </Box>
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 220, mt: 1 } }, list: { 'aria-label': messages.shell.accountMenu } }}
+      >
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="subtitle2" noWrap>
+            {name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {admin?.email}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem onClick={choose(onProfile)}>
+          <ListItemIcon>
+            <PersonOutlineRounded fontSize="small" />
+          </ListItemIcon>
+          {messages.shell.profile}
+        </MenuItem>
+        <MenuItem onClick={choose(onLogout)}>
+          <ListItemIcon>
+            <LogoutRounded fontSize="small" />
+          </ListItemIcon>
+          {messages.shell.logout}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import CardMembershipRounded from '@mui/icons-material/CardMembershipRounded';
+import DashboardRounded from '@mui/icons-material/DashboardRounded';
+import EventSeatRounded from '@mui/icons-material/EventSeatRounded';
+import MapRounded from '@mui/icons-material/MapRounded';
+import PeopleAltRounded from '@mui/icons-material/PeopleAltRounded';
+import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
+import { messages } from '@app/shared';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: ReactNode;
+}
+
+/** The sidebar links (SPEC.md §2 Shell); screens not built yet show the 404 until their issue lands. */
+export const NAV_ITEMS: NavItem[] = [
+  { label: messages.shell.dashboard, to: '/app/dashboard', icon: <DashboardRounded /> },
+  { label: messages.shell.students, to: '/app/student', icon: <PeopleAltRounded /> },
+  { label: messages.shell.area, to: '/app/area', icon: <MapRounded /> },
+  { label: messages.shell.seats, to: '/app/seats', icon: <EventSeatRounded /> },
+  { label: messages.shell.subscriptions, to: '/app/subscription', icon: <CardMembershipRounded /> },
+  { label: messages.shell.feeReport, to: '/app/fee-report', icon: <ReceiptLongRounded /> },
+];

@@ -1,0 +1,51 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '@/components/PageLoader';
+import { GuestOnly } from './guards/GuestOnly';
+import { RequireAuth } from './guards/RequireAuth';
+import { RootLayout } from './layouts/RootLayout';
+
+/**
+ * SPEC.md §2 routes. Every screen is a lazy chunk, so the landing and sign-in pages never
+ * download the /app shell. No errorElement: the data router's default error page
+ * ("Unexpected Application Error!") is the spec's.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      { path: '/', lazy: () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute })) },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: '/login', lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })) },
+          { path: '/register', lazy: () => import('./routes/register').then((m) => ({ Component: m.RegisterRoute })) },
+        ],
+      },
+      {
+        path: '/app',
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: () => import('./layouts/AppShell').then((m) => ({ Component: m.AppShell })),
+            children: [
+              { index: true, element: <Navigate to="/app/dashboard" replace /> },
+              {
+                path: 'dashboard',
+                lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
+              },
+              { path: 'student', lazy: () => import('./routes/student').then((m) => ({ Component: m.StudentsRoute })) },
+              {
+                path: 'student/addstudent/:user_id?',
+                lazy: () => import('./routes/student-form').then((m) => ({ Component: m.StudentFormRoute })),
+              },
+              { path: 'area', lazy: () => import('./routes/area').then((m) => ({ Component: m.AreaRoute })) },
+              { path: 'seats', lazy: () => import('./routes/seats').then((m) => ({ Component: m.SeatsRoute })) },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+    ],
+  },
+];

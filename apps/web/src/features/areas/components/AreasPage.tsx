@@ -1,0 +1,128 @@
+import { useCallback, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddRounded from '@mui/icons-material/AddRounded';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import { messages, PAGE_SIZES, type Area } from '@app/shared';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { ErrorScreen } from '@/components/ErrorScreen';
+import { useAreaActions } from '../hooks/use-area-actions';
+import { useAreaList } from '../hooks/use-area-list';
+import { AreaFormDialog } from './AreaFormDialog';
+import { AreasTable } from './AreasTable';
+
+const m = messages.areas;
+
+interface FormState {
+  open: boolean;
+  areaId?: string;
+  /** Remounts the dialog for every opening, so each starts from fresh values. */
+  opening: number;
+}
+
+/** Areas Management (SPEC.md §2): the reading areas of the library and their seat counts. */
+export function AreasPage() {
+  const list = useAreaList();
+  const { deleteArea, isDeleting } = useAreaActions();
+  const [form, setForm] = useState<FormState>({ open: false, opening: 0 });
+  const [deleting, setDeleting] = useState<Area | null>(null);
+
+  const openForm = (areaId?: string) => setForm((state) => ({ open: true, areaId, opening: state.opening + 1 }));
+  const closeForm = useCallback(() => setForm((state) => ({ ...state, open: false })), []);
+  // The toast tells the outcome (a refusal explains itself), so the question closes either way.
+  const confirmDelete = async () => {
+    if (deleting && (await deleteArea(deleting.id))) list.afterDelete();
+    setDeleting(null);
+  };
+
+  const { isLoading, isError, isFetching, refetch } = list.query;
+  const emptyText = list.search.trim() ? m.noMatches : m.noAreas;
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+          {m.heading}
+        </Typography>
+        <Button variant="contained" startIcon={<AddRounded />} onClick={() => openForm()}>
+          {m.addArea}
+        </Button>
+      </Stack>
+
+      {isError ? (
+        <Paper>
+          <ErrorScreen onRefresh={() => void refetch()} />
+        </Paper>
+      ) : (
+        <Paper sx={{ overflow: 'hidden' }}>
+          <Box sx={{ p: 2 }}>
+            <TextField
+              value={list.search}
+              onChange={(event) => list.setSearch(event.target.value)}
+              placeholder={m.searchPlaceholder}
+              size="small"
+              sx={{ maxWidth: 360 }}
+              slotProps={{
+                htmlInput: { 'aria-label': m.searchPlaceholder, maxLength: 100 },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchRounded fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+          </Box>
+          <Box sx={{ height: 4 }}>{isFetching && !isLoading ? <LinearProgress /> : null}</Box>
+          {isLoading ? (
+            <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
+              <CircularProgress aria-label={messages.common.loading} />
+            </Box>
+          ) : (
+            <>
+              <AreasTable
+                areas={list.areas}
+                firstNumber={(list.page - 1) * list.limit + 1}
+                sort={list.sort}
+                emptyText={emptyText}
+                onSort={list.toggleSort}
+                onEdit={(area) => openForm(area.id)}
+                onDelete={setDeleting}
+              />
+              <TablePagination
+                component="div"
+                count={list.totalItems}
+                page={Math.max(0, list.page - 1)}
+                rowsPerPage={list.limit}
+                rowsPerPageOptions={[...PAGE_SIZES]}
+                onPageChange={(_event, next) => list.setPage(next + 1)}
+                onRowsPerPageChange={(event) => list.setLimit(Number(event.target.value))}
+              />
+            </>
+          )}
+        </Paper>
+      )}
+
+      <AreaFormDialog key={form.opening} open={form.open} areaId={form.areaId} onClose={closeForm} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={m.confirmTitle}
+        text={m.confirmText}
+        cancelLabel={m.confirmCancel}
+        confirmLabel={m.confirmDelete}
+        busy={isDeleting}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
+import { DEFAULT_PAGE_SIZE, messages, TOAST_MS, type Area, type AreaSortKey } from '@app/shared';
+import { errorMessage } from '@/lib/api-errors';
+import { useListAreasQuery } from '../api/areas-api';
+
+const SEARCH_DELAY_MS = 300;
+
+/** Whether an area matches the search box: name or location, ignoring case (SPEC.md §5). */
+export function matchesSearch(area: Area, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return area.name.toLowerCase().includes(needle) || (area.location ?? '').toLowerCase().includes(needle);
+}
+
+/**
+ * The Areas Management list: paging, sorting and search. The search filters the loaded
+ * page at once, as the spec has it, and a moment later asks the server too, so areas on
+ * other pages are found. Changing the search, sort or page size goes back to page 1.
+ */
+export function useAreaList() {
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [sortBy, setSortBy] = useState<AreaSortKey>('name');
+  const [sortOrder, setSortOrder] = useState<'ASC' | 'DESC'>('ASC');
+  const [search, setSearchText] = useState('');
+  const [serverSearch, setServerSearch] = useState('');
+
+  useEffect(() => {
+    const timer = setTimeout(() => setServerSearch(search.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const query = useListAreasQuery({ page, limit, sortBy, sortOrder, search: serverSearch || undefined });
+  const { error, isError, data } = query;
+
+  useEffect(() => {
+    if (isError) toast.error(errorMessage(error, messages.areas.fetchFailed), { autoClose: TOAST_MS.areas });
+  }, [isError, error]);
+
+  const areas = useMemo(() => (data?.areas ?? []).filter((area) => matchesSearch(area, search)), [data, search]);
+
+  return {
+    query,
+    areas,
+    totalItems: data?.pagination.totalItems ?? 0,
+    page,
+    limit,
+    sort: { sortBy, sortOrder },
+    search,
+    setPage,
+    /** After a delete: when it took the only row of a later page, show the page before. */
+    afterDelete: () => {
+      if (page > 1 && (data?.areas.length ?? 0) <= 1) setPage(page - 1);
+    },
+    setLimit: (next: number) => {
+      setLimit(next);
+      setPage(1);
+    },
+    setSearch: (next: string) => {
+      setSearchText(next);
+      setPage(1);
+    },
+    toggleSort: (column: AreaSortKey) => {
+      setSortOrder(column === sortBy && sortOrder === 'ASC' ? 'DESC' : 'ASC');
+      setSortBy(column);
+      setPage(1);
+    },
+  };
+}

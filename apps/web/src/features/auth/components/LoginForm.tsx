@@ -1,0 +1,66 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { toast } from 'react-toastify';
+import { loginSchema, messages } from '@app/shared';
+import { PasswordField } from '@/components/PasswordField';
+import { errorMessage } from '@/lib/api-errors';
+import { fieldProps } from '@/lib/form';
+import { useLoginMutation } from '../api/auth-api';
+import { useStartSession } from '../hooks/use-start-session';
+
+const m = messages.login;
+
+/** Sign in (SPEC.md §2, §5): identifier (an email) and password. */
+export function LoginForm() {
+  const form = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { identifier: '', password: '' },
+  });
+  const [login, { isLoading }] = useLoginMutation();
+  const startSession = useStartSession(messages.auth.loginFailed);
+  const busy = isLoading || form.formState.isSubmitting;
+
+  const onSubmit = form.handleSubmit(async (credentials) => {
+    try {
+      startSession(await login(credentials).unwrap());
+    } catch (error) {
+      toast.error(errorMessage(error, messages.auth.loginFailed));
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <Stack spacing={1}>
+        <TextField
+          {...fieldProps(form, 'identifier')}
+          label={m.identifier}
+          type="email"
+          autoComplete="username"
+          placeholder="you@example.com"
+          autoFocus
+        />
+        <PasswordField {...fieldProps(form, 'password')} label={m.password} autoComplete="current-password" />
+      </Stack>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+        <Link component={RouterLink} to="/forgot-password" variant="body2" underline="hover">
+          {m.forgotPassword}
+        </Link>
+      </Box>
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+        {busy ? m.busy : m.submit}
+      </Button>
+      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+        <Link component={RouterLink} to="/register" underline="hover">
+          {m.noAccount}
+        </Link>
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,34 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { messages, sessionSchema } from '@app/shared';
+import { envelopeMessage, type ApiEnvelope } from '@/lib/api-errors';
+import { writeSession } from '@/lib/session';
+import { login } from '@/lib/store/auth-slice';
+import { useAppDispatch } from '@/lib/store/hooks';
+
+/**
+ * Handles a login or registration answer (SPEC.md §5, §8): on `status: true` store the
+ * admin, sign in and open the dashboard; otherwise show the server's message.
+ * Returns whether the admin is now signed in.
+ */
+export function useStartSession(fallbackError: string) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  return useCallback(
+    (response: ApiEnvelope): boolean => {
+      const session = response.status === true ? sessionSchema.safeParse(response.data) : undefined;
+      if (!session?.success) {
+        toast.error(envelopeMessage(response) ?? fallbackError);
+        return false;
+      }
+      writeSession(session.data);
+      dispatch(login(session.data));
+      toast.success(messages.auth.loggedIn);
+      navigate('/app/dashboard', { replace: true });
+      return true;
+    },
+    [dispatch, navigate, fallbackError],
+  );
+}

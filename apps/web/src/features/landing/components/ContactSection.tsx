@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import SendRounded from '@mui/icons-material/SendRounded';
+import { messages } from '@app/shared';
+import { SectionHeading } from './SectionHeading';
+
+const m = messages.landing;
+
+/** The contact form sends nothing (SPEC.md §1): it only thanks the visitor. */
+export function ContactSection() {
+  const [sent, setSent] = useState(false);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    event.currentTarget.reset();
+    setSent(true);
+  };
+
+  return (
+    <Box
+      component="section"
+      id="contact"
+      aria-labelledby="contact-title"
+      sx={{
+        py: { xs: 8, md: 12 },
+        bgcolor: 'background.paper',
+        borderTop: 1,
+        borderColor: 'divider',
+        scrollMarginTop: 64,
+      }}
+    >
+      <Container maxWidth="sm">
+        <SectionHeading
+          id="contact-title"
+          eyebrow="Contact"
+          title="Let’s talk about your library"
+          text="Tell us how many seats you run and how you manage them today. We will show you the rest."
+        />
+        <Card>
+          <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+            <Box component="form" onSubmit={onSubmit} onChange={() => setSent(false)}>
+              <Stack spacing={2.5}>
+                <TextField name="name" label={m.contactName} required autoComplete="name" />
+                <TextField name="email" label={m.contactEmail} type="email" required autoComplete="email" />
+                <TextField name="message" label={m.contactMessage} required multiline minRows={4} />
+                {sent && (
+                  <Alert severity="success" role="status">
+                    {m.contactThanks}
+                  </Alert>
+                )}
+                <Button type="submit" variant="contained" size="large" endIcon={<SendRounded />}>
+                  {m.contactSend}
+                </Button>
+              </Stack>
+            </Box>
+          </CardContent>
+        </Card>
+      </Container>
+    </Box>
+  );
+}

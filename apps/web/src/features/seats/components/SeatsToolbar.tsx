@@ -1,0 +1,43 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { messages, type Area } from '@app/shared';
+import { SeatLegend } from './SeatLegend';
+
+interface SeatsToolbarProps {
+  areas: Area[];
+  areaId: string;
+  disabled: boolean;
+  onAreaChange: (areaId: string) => void;
+}
+
+/** The area filter (All Areas, then "name (total_seats seats)") and the colour legend. */
+export function SeatsToolbar({ areas, areaId, disabled, onAreaChange }: SeatsToolbarProps) {
+  const m = messages.seats;
+  return (
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={2}
+      sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+    >
+      <TextField
+        select
+        size="small"
+        label={m.detail.area}
+        value={areaId}
+        disabled={disabled}
+        onChange={(event) => onAreaChange(event.target.value)}
+        sx={{ minWidth: 240, maxWidth: { md: 360 } }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      >
+        <MenuItem value="">{m.allAreas}</MenuItem>
+        {areas.map((area) => (
+          <MenuItem key={area.id} value={area.id}>
+            {m.areaOption(area.name, area.total_seats)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <SeatLegend />
+    </Stack>
+  );
+}

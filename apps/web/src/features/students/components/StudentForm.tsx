@@ -1,0 +1,161 @@
+import { Controller, useForm, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import dayjs, { type Dayjs } from 'dayjs';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import {
+  messages,
+  STUDENT_IMAGE_FIELDS,
+  studentFormSchema,
+  type StudentFormInput,
+  type StudentFormValues,
+  type StudentImageField,
+} from '@app/shared';
+import { fieldProps } from '@/lib/form';
+import type { SaveOutcome } from '../hooks/use-save-student';
+import { ImageField } from './ImageField';
+
+const m = messages.students;
+
+export const EMPTY_STUDENT: StudentFormInput = {
+  first_name: '',
+  last_name: '',
+  mobile: '',
+  email: '',
+  aadhaar_number: '',
+  dob: '',
+  profile: null,
+  front_image: null,
+  back_image: null,
+};
+
+const IMAGE_LABELS: Record<StudentImageField, string> = {
+  profile: m.fields.profile,
+  front_image: m.fields.frontImage,
+  back_image: m.fields.backImage,
+};
+
+// A date the picker cannot read stays in the form as text, so the schema says it is invalid.
+const UNREADABLE_DATE = 'invalid-date';
+const toPickerValue = (dob: string | undefined): Dayjs | null => {
+  if (!dob) return null;
+  const value = dayjs(dob);
+  return value.isValid() ? value : dayjs('invalid');
+};
+
+interface StudentFormProps {
+  mode: 'create' | 'edit';
+  initial: StudentFormInput;
+  /** Signed URLs of the stored images, previewed in edit mode. */
+  existingImages?: Partial<Record<StudentImageField, string | null>>;
+  onSubmit: (values: StudentFormValues) => Promise<SaveOutcome>;
+  onCancel: () => void;
+}
+
+/** The Add/Edit Student fields (SPEC.md §2 Student form, §5 rules from the shared schema). */
+export function StudentForm({ mode, initial, existingImages = {}, onSubmit, onCancel }: StudentFormProps) {
+  const form = useForm<StudentFormInput, unknown, StudentFormValues>({
+    resolver: zodResolver(studentFormSchema(mode)),
+    defaultValues: initial,
+  });
+  const busy = form.formState.isSubmitting;
+  const creating = mode === 'create';
+
+  const submit = form.handleSubmit(async (values) => {
+    const outcome = await onSubmit(values);
+    for (const { field, message } of outcome.fieldErrors) {
+      if (field in EMPTY_STUDENT) form.setError(field as Path<StudentFormInput>, { message });
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={creating ? m.addTitle : m.editTitle}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2.5, rowGap: 1 }}>
+        <TextField {...fieldProps(form, 'first_name')} label={m.fields.firstName} required autoComplete="off" />
+        <TextField {...fieldProps(form, 'last_name')} label={m.fields.lastName} autoComplete="off" />
+        <TextField
+          {...fieldProps(form, 'mobile')}
+          label={m.fields.mobile}
+          required
+          type="tel"
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10, autoComplete: 'off' } }}
+        />
+        <TextField {...fieldProps(form, 'email')} label={m.fields.email} required type="email" autoComplete="off" />
+        <TextField
+          {...fieldProps(form, 'aadhaar_number')}
+          label={m.fields.aadhaarNumber}
+          required
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 14, autoComplete: 'off' } }}
+        />
+        <Controller
+          control={form.control}
+          name="dob"
+          render={({ field, fieldState }) => (
+            <DatePicker
+              label={m.fields.dob}
+              value={toPickerValue(field.value)}
+              onChange={(value) =>
+                field.onChange(value ? (value.isValid() ? value.format('YYYY-MM-DD') : UNREADABLE_DATE) : '')
+              }
+              format="DD/MM/YYYY"
+              disableFuture
+              minDate={dayjs('1900-01-01')}
+              inputRef={field.ref}
+              slotProps={{
+                textField: {
+                  id: 'dob',
+                  required: true,
+                  onBlur: field.onBlur,
+                  error: Boolean(fieldState.error),
+                  helperText: fieldState.error?.message ?? ' ',
+                },
+              }}
+            />
+          )}
+        />
+      </Box>
+
+      <Box
+        sx={{
+          mt: 2,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '0.8fr 1fr 1fr' },
+          gap: 2.5,
+        }}
+      >
+        {STUDENT_IMAGE_FIELDS.map((name) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field, fieldState }) => (
+              <ImageField
+                label={IMAGE_LABELS[name]}
+                required={creating}
+                file={field.value as File | null | undefined}
+                existingUrl={existingImages[name]}
+                error={fieldState.error?.message}
+                shape={name === 'profile' ? 'square' : 'card'}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+              />
+            )}
+          />
+        ))}
+      </Box>
+
+      <Stack direction="row" spacing={1.5} sx={{ mt: 4, justifyContent: 'flex-end' }}>
+        <Button variant="outlined" color="inherit" onClick={onCancel} disabled={busy}>
+          {m.cancel}
+        </Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {busy ? (creating ? m.creating : m.updating) : creating ? m.create : m.update}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

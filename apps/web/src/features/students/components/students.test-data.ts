@@ -1,0 +1,49 @@
+import { vi } from 'vitest';
+import type { StudentDetail, StudentListItem } from '@app/shared';
+import { jsonResponse } from '@/test/fixtures';
+
+export const student = (overrides: Partial<StudentListItem> = {}): StudentListItem => ({
+  id: '0f8e7d6c-5b4a-4c3d-9e2f-000000000001',
+  user_id: '0f8e7d6c-5b4a-4c3d-9e2f-000000000001',
+  first_name: 'Asha',
+  last_name: 'Verma',
+  mobile: '9876543210',
+  email: 'asha@example.com',
+  dob: '2002-05-17',
+  aadhaar_number: 'XXXX XXXX 2346',
+  kyc_status: 'pending',
+  status: 'active',
+  is_premium: false,
+  type: 'Regular',
+  profile: '/api/files/p.webp?sig=1',
+  profile_thumb: '/api/files/t.webp?sig=1',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+export const detail = (overrides: Partial<StudentDetail> = {}): StudentDetail => ({
+  ...student(),
+  aadhaar_number: '234123412346',
+  front_image: '/api/files/front.webp?sig=1',
+  back_image: '/api/files/back.webp?sig=1',
+  ...overrides,
+});
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+/** Answers the API by method and path; records every request. */
+export function serve(handlers: Record<string, Handler>) {
+  const requests: Request[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input) => {
+      const request = input as Request;
+      requests.push(request.clone());
+      const handler = handlers[`${request.method} ${new URL(request.url).pathname}`];
+      if (!handler) return jsonResponse({ status: false, code: 404, message: 'Not found', errors: [] }, 404);
+      return handler(request);
+    }),
+  );
+  return requests;
+}

@@ -1,0 +1,62 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { API_TIMEOUT_MS, messages } from '@app/shared';
+import { env } from '@/config/env';
+import { envelopeMessage, isAuthFailure } from './api-errors';
+import { redirectTo } from './navigation';
+import { clearSession, readToken } from './session';
+import { logout } from './store/auth-slice';
+import { setNotification } from './store/notification-slice';
+
+/** Per-endpoint options: `public` calls (sign-in, registration, logout) never end the session on a 401. */
+export interface ApiExtraOptions {
+  public?: boolean;
+}
+
+// fetchBaseQuery builds a `Request`, which needs an absolute URL outside a browser page (tests).
+function absoluteBase(base: string): string {
+  return new URL(base, window.location.origin).toString().replace(/\/+$/, '');
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: absoluteBase(env.apiBase),
+  timeout: API_TIMEOUT_MS,
+  prepareHeaders: (headers) => {
+    const token = readToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/**
+ * The one 401 handler (SPEC.md §2, §8): forget the stored admin, sign out of the
+ * client state, say why, and go to /app, whose guard then sends the visitor to /login.
+ */
+const baseQueryWithAuth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const result = await rawBaseQuery(args, api, extraOptions ?? {});
+  if (!extraOptions?.public && isAuthFailure(result)) {
+    clearSession();
+    api.dispatch(logout());
+    const body = result.error ? result.error.data : result.data;
+    api.dispatch(setNotification({ message: envelopeMessage(body) ?? messages.auth.invalidToken, type: 'error' }));
+    redirectTo('/app');
+  }
+  return result;
+};
+
+/** The app's one API client; features add their calls with `baseApi.injectEndpoints`. */
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery: baseQueryWithAuth,
+  tagTypes: ['Admin'],
+  endpoints: () => ({}),
+});

@@ -1,0 +1,41 @@
+import { vi } from 'vitest';
+import type { AdminSession } from '@app/shared';
+
+export const fakeSession: AdminSession = {
+  id: '3f0c1a52-9b1e-4d7f-8a55-0c2a6b1d9e01',
+  name: 'Priya Sharma',
+  email: 'priya@gyandeep.in',
+  phone: '9876543210',
+  profileImage: null,
+  library: { id: '8d2b7c1e-5a43-4f6e-9c0d-1b2a3c4d5e6f', name: 'Gyan Deep Library', timeZone: 'Asia/Kolkata' },
+  token: 'test-token-123',
+  expiresAt: '2099-01-01T00:00:00.000Z',
+};
+
+export function storeSession(session: AdminSession = fakeSession): void {
+  window.localStorage.setItem('admin', JSON.stringify(session));
+}
+
+/** A JSON Response as the API would send it. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const { token: _token, expiresAt: _expiresAt, ...fakeAdmin } = fakeSession;
+
+/**
+ * Puts `handler` in place of fetch, except for the shell's session check
+ * (`GET /api/auth/me`), which succeeds; returns `handler` so a test can
+ * inspect the calls it cares about.
+ */
+export function stubFetch<T extends typeof fetch>(handler: T): T {
+  const wrapper = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (new URL(url, 'http://localhost').pathname === '/api/auth/me') {
+      return jsonResponse({ status: true, message: 'OK', data: fakeAdmin });
+    }
+    return handler(input, init);
+  }) as typeof fetch;
+  vi.stubGlobal('fetch', wrapper);
+  return handler;
+}

@@ -1,0 +1,168 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { messages, verhoeffCheckDigit } from '@app/shared';
+import { signUpViaApi, unique } from './support';
+
+const m = messages.students;
+
+/** A small real PNG of one colour. */
+function png(color: string, width = 120, height = 90): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+let serial = 0;
+/** A valid Aadhaar number (Verhoeff check digit), different every call. */
+function aadhaar(): string {
+  serial += 1;
+  const body = `5${String(Date.now() % 1e6).padStart(6, '0')}${String(serial).padStart(4, '0')}`;
+  return body + String(verhoeffCheckDigit(body));
+}
+const mobile = (n: number) => `8${String(Date.now() % 1e5).padStart(5, '0')}${String(n).padStart(4, '0')}`;
+
+/** Whether an <img> has loaded real pixels (a signed URL that works). */
+async function expectLoaded(image: Locator) {
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+}
+
+async function createStudentsViaApi(page: Page, token: string, count: number) {
+  const [profile, front, back] = await Promise.all([png('#1e88e5'), png('#43a047'), png('#fb8c00')]);
+  for (let i = 1; i <= count; i += 1) {
+    const response = await page.request.post('/api/user', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: {
+        first_name: `Bulk${String(i).padStart(2, '0')}`,
+        last_name: 'Student',
+        mobile: mobile(i),
+        email: `bulk-${i}-${unique()}@example.com`,
+        aadhaar_number: aadhaar(),
+        dob: '2003-08-09',
+        profile: { name: 'p.png', mimeType: 'image/png', buffer: profile },
+        front_image: { name: 'f.png', mimeType: 'image/png', buffer: front },
+        back_image: { name: 'b.png', mimeType: 'image/png', buffer: back },
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+}
+
+async function typeDate(page: Page, ddmmyyyy: string) {
+  const group = page.getByRole('group', { name: /Date of Birth/ });
+  await group.getByRole('spinbutton').first().click();
+  await page.keyboard.type(ddmmyyyy);
+}
+
+test('students: add with identity images, find, page through, edit and validation', async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  await createStudentsViaApi(page, token, 12);
+
+  // The list: heading, first page of ten, numbering from 1.
+  await page.goto('/app/student');
+  await expect(page.getByRole('heading', { name: m.heading })).toBeVisible();
+  const table = page.getByRole('table', { name: m.heading });
+  await expect(table.getByRole('row')).toHaveCount(11);
+  await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('1');
+
+  // Add a student with three images through the form.
+  await page.getByRole('button', { name: m.addStudent }).click();
+  await expect(page.getByRole('heading', { name: m.addTitle })).toBeVisible();
+  const name = `Kavya${unique()}`;
+  const number = aadhaar();
+  await page.getByLabel(/^First Name/).fill(name);
+  await page.getByLabel(/^Last Name/).fill('Deshpande');
+  await page.getByLabel(/^Mobile/).fill(mobile(99));
+  await page.getByLabel(/^Email/).fill(`${name.toLowerCase()}@example.com`);
+  await page.getByLabel(/^Aadhaar Number/).fill(number.replace(/(\d{4})(\d{4})(\d{4})/, '$1 $2 $3'));
+  await typeDate(page, '14022004');
+  await page
+    .getByLabel(m.fields.profile)
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await png('#8e24aa', 200, 200) });
+  await page
+    .getByLabel(m.fields.frontImage)
+    .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: await png('#00897b', 320, 200) });
+  await page
+    .getByLabel(m.fields.backImage)
+    .setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: await png('#6d4c41', 320, 200) });
+  await expect(page.getByRole('img', { name: /preview$/ })).toHaveCount(3);
+  await page.getByRole('button', { name: m.create }).click();
+  await expect(page.getByText(m.created)).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/student$/);
+
+  // Find them by a fragment of their name; their thumbnail loads through its signed URL.
+  await page.getByRole('textbox', { name: m.searchPlaceholder }).fill(name.slice(2, 9).toUpperCase());
+  await page.getByRole('button', { name: m.search, exact: true }).click();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const row = table.getByRole('row', { name: new RegExp(name) });
+  await expect(row.getByText(`${name} Deshpande`)).toBeVisible();
+  await expect(row.getByText(m.kyc.pending)).toBeVisible();
+  await expect(row.getByText(m.type.regular)).toBeVisible();
+  await expectLoaded(row.getByRole('img', { name: `${name} Deshpande` }));
+
+  // Mark them verified from the chip's menu.
+  await row.getByRole('button', { name: new RegExp(`^${m.kycMenu}`) }).click();
+  await page.getByRole('menuitem', { name: m.markVerified }).click();
+  await expect(page.getByText(m.kycUpdated)).toBeVisible();
+  await expect(row.getByText(m.kyc.verified)).toBeVisible();
+
+  // Clear the search and page through: 13 students, the second page numbered 11 to 13.
+  await page.getByRole('button', { name: m.clearSearch }).click();
+  await expect(table.getByRole('row')).toHaveCount(11);
+  await page.getByRole('button', { name: /next page/i }).click();
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('11');
+  await expect(table.getByRole('row').nth(3).getByRole('cell').first()).toHaveText('13');
+  await page.getByRole('combobox', { name: /Rows per page/ }).click();
+  await page.getByRole('option', { name: '25' }).click();
+  await expect(table.getByRole('row')).toHaveCount(14);
+
+  // Open the edit form: the stored images are previewed and the full Aadhaar number is there.
+  await page.getByRole('button', { name: `${m.edit} ${name} Deshpande` }).click();
+  await expect(page.getByRole('heading', { name: m.editTitle })).toBeVisible();
+  await expect(page.getByLabel(/^First Name/)).toHaveValue(name);
+  await expect(page.getByLabel(/^Aadhaar Number/)).toHaveValue(number);
+  const previews = page.getByRole('img', { name: /preview$/ });
+  await expect(previews).toHaveCount(3);
+  for (const preview of await previews.all()) await expectLoaded(preview);
+  await page.getByLabel(/^Last Name/).fill('Deshmukh');
+  await page.getByRole('button', { name: m.update }).click();
+  await expect(page.getByText(m.updated)).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/student$/);
+  await page.getByRole('textbox', { name: m.searchPlaceholder }).fill('deshmukh');
+  await page.getByRole('textbox', { name: m.searchPlaceholder }).press('Enter');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByText(`${name} Deshmukh`)).toBeVisible();
+
+  // An empty Add Student form shows the spec's messages and stays put.
+  await page.getByRole('button', { name: m.addStudent }).click();
+  await page.getByRole('button', { name: m.create }).click();
+  for (const message of [
+    m.firstNameRequired,
+    m.mobileRequired,
+    m.emailRequired,
+    m.aadhaarRequired,
+    m.dobRequired,
+    m.profileRequired,
+    m.frontImageRequired,
+    m.backImageRequired,
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page).toHaveURL(/\/app\/student\/addstudent$/);
+  await page.getByRole('button', { name: m.cancel }).click();
+  await expect(page).toHaveURL(/\/app\/student$/);
+});
+
+test('a signed image link stops working once tampered with', async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  await createStudentsViaApi(page, token, 1);
+  const list = await page.request.get('/api/user', { headers: { authorization: `Bearer ${token}` } });
+  const [student] = (await list.json()).data.students;
+  const good = await page.request.get(student.profile_thumb);
+  expect(good.status()).toBe(200);
+  expect(good.headers()['content-type']).toBe('image/webp');
+  const tampered = await page.request.get(student.profile_thumb.replace(/sig=.{4}/, 'sig=AAAA'));
+  expect(tampered.status()).toBe(403);
+  expect((await tampered.json()).message).toBe(m.fileLinkInvalid);
+});

@@ -1,0 +1,41 @@
+/** `HH:mm[:ss]` → `h:mm A` (06:00:00 → 6:00 AM), the spec's time format. */
+export function formatTime12h(time: string): string {
+  const [hourText = '0', minuteText = '00'] = time.split(':');
+  const hour = Number(hourText);
+  const suffix = hour < 12 ? 'AM' : 'PM';
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${hour12}:${minuteText.padStart(2, '0')} ${suffix}`;
+}
+
+/** A daily window as owners say it: `6:00 AM–2:00 PM`. */
+export function formatWindow(start: string, end: string): string {
+  return `${formatTime12h(start)}–${formatTime12h(end)}`;
+}
+
+/** `YYYY-MM-DD` → `DD/MM/YYYY`. */
+export function formatDateDMY(date: string): string {
+  const [year, month, day] = date.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** A timestamp as `DD/MM/YYYY h:mm A` in a time zone (default the library's, Asia/Kolkata). */
+export function formatDateTimeDMY(timestamp: string | Date, timeZone = 'Asia/Kolkata'): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(timestamp));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '00';
+  return `${get('day')}/${get('month')}/${get('year')} ${formatTime12h(`${get('hour')}:${get('minute')}`)}`;
+}
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+
+/** Rupees with Indian digit grouping: ₹1,23,456.50. */
+export function formatRupees(amount: number): string {
+  return rupees.format(amount);
+}
