@@ -52,6 +52,9 @@ export const seatMessages = {
   capacityBadge: (capacity: number) => `Capacity ${capacity} persons`,
   nameTaken: 'A seat with this name already exists in this area',
   notFound: 'Seat not found',
+  hasBookings: (count: number) =>
+    `This seat is booked by ${count} current or upcoming subscription${count === 1 ? '' : 's'}: move ${count === 1 ? 'it' : 'them'} to another seat first`,
+  hasHistory: 'This seat has past subscriptions in its history: set it inactive instead of deleting it',
   invalidId: 'Invalid seat id',
   areaNotFound: 'Area not found',
   statusInvalid: 'Status must be active or inactive',

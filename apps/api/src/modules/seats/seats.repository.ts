@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { SeatState, SeatStatus } from '@app/shared';
 import type { Database } from '../../db/client';
 import { areas, seats } from '../../db/schema';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { seatStateSql } from '../../lib/seat-state';
 
 /** The database, or a transaction on it. */
@@ -174,10 +174,26 @@ export async function updateSeat(
   }
 }
 
-export async function deleteSeat(db: Executor, libraryId: string, id: string): Promise<boolean> {
-  const deleted = await db
-    .delete(seats)
-    .where(and(eq(seats.libraryId, libraryId), eq(seats.id, id)))
-    .returning({ id: seats.id });
-  return deleted.length > 0;
+/** Deletes a seat; `has-history` when subscriptions still reference it (the foreign key refuses). */
+export async function deleteSeat(db: Executor, libraryId: string, id: string): Promise<boolean | 'has-history'> {
+  try {
+    const deleted = await db
+      .delete(seats)
+      .where(and(eq(seats.libraryId, libraryId), eq(seats.id, id)))
+      .returning({ id: seats.id });
+    return deleted.length > 0;
+  } catch (error) {
+    if (isForeignKeyViolation(error, 'subscriptions_seat_id_seats_id_fk')) return 'has-history';
+    throw error;
+  }
+}
+
+/** Reserved subscriptions at this seat that run today or later, in the library's time zone. */
+export async function countCurrentOrFutureBookings(db: Pick<Database, 'execute'>, libraryId: string, seatId: string) {
+  const result = await db.execute<{ total: number }>(sql`
+    select count(*)::int as total from subscriptions sub
+    join libraries l on l.id = sub.library_id
+    where sub.library_id = ${libraryId} and sub.seat_id = ${seatId}
+      and sub.plan_expires_at >= (now() at time zone l.time_zone)::date`);
+  return result.rows[0]?.total ?? 0;
 }

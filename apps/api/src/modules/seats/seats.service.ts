@@ -78,11 +78,16 @@ export async function updateSeat(db: Database, libraryId: string, id: string, bo
 }
 
 /**
- * Deletes a seat. The subscriptions issue adds here the refusal of a seat that a
- * current or future reserved subscription holds (DESIGN.md §3: deleting never loses history).
+ * Deletes a seat, unless a subscription holds it now or later (409 saying how many),
+ * or held it before: deleting never loses history (DESIGN.md §3), so such a seat is
+ * set inactive instead.
  */
 export async function deleteSeat(db: Database, libraryId: string, id: string): Promise<void> {
-  if (!(await repository.deleteSeat(db, libraryId, id))) throw notFound(m.notFound);
+  const bookings = await repository.countCurrentOrFutureBookings(db, libraryId, id);
+  if (bookings > 0) throw conflict(m.hasBookings(bookings));
+  const deleted = await repository.deleteSeat(db, libraryId, id);
+  if (deleted === 'has-history') throw conflict(m.hasHistory);
+  if (!deleted) throw notFound(m.notFound);
 }
 
 /**
