@@ -9,7 +9,6 @@ const m = messages.students;
 
 /** The stored name of each image kind: front and back are the identity documents. */
 const KIND: Record<StudentImageField, string> = { profile: 'profile', front_image: 'front', back_image: 'back' };
-export const IDENTITY_KINDS = new Set(['front', 'back']);
 
 const COLUMN: Record<StudentImageField, keyof StudentImageKeys> = {
   profile: 'profileKey',

@@ -109,7 +109,6 @@ function listConditions(libraryId: string, query: StudentListQuery) {
   return and(...conditions);
 }
 
-/** One page of a library's students, and how many match in all. */
 /**
  * The page query. With a search, the matching students are found first (an `offset 0`
  * subquery the planner cannot flatten) and only they are sorted: otherwise the planner
