@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages, type ErrorEnvelope } from '@app/shared';
 import type { Config } from './config';
@@ -11,6 +11,7 @@ import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
+import pushPlugin from './plugins/push';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
@@ -24,6 +25,8 @@ import seatRoutes from './modules/seats/seats.routes';
 import subscriptionRoutes from './modules/subscriptions/subscriptions.routes';
 import feeRoutes from './modules/fees/fees.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
+import notificationRoutes from './modules/notifications/notifications.routes';
+import deviceRoutes from './modules/devices/devices.routes';
 
 export interface AppOptions {
   config: Config;
@@ -47,6 +50,18 @@ export const LOG_REDACT = {
   ],
   censor: '[redacted]',
 };
+
+export interface RouteSummary {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteSummary[];
+  }
+}
 
 // Keys that could reach an object's prototype are dropped while parsing.
 function rejectPrototypeKeys(key: string, value: unknown) {
@@ -81,6 +96,14 @@ export async function buildApp({ config, db, appSecret, logger = false }: AppOpt
     }
   });
 
+  // Every route, as registered: the tenancy matrix and the fuzzer walk this table, so a
+  // new route is covered without anyone remembering to add it.
+  const routeTable: RouteSummary[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, schema: route.schema });
+  });
+  app.decorate('routeTable', routeTable);
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -90,6 +113,7 @@ export async function buildApp({ config, db, appSecret, logger = false }: AppOpt
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await app.register(openapiPlugin);
+  await app.register(pushPlugin, { push: config.push });
 
   // Uploaded images (DESIGN.md §5): local disk under DATA_DIR; an S3-compatible Storage fits the same slot.
   const uploads = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
@@ -105,6 +129,8 @@ export async function buildApp({ config, db, appSecret, logger = false }: AppOpt
       await api.register(subscriptionRoutes);
       await api.register(feeRoutes);
       await api.register(dashboardRoutes);
+      await api.register(notificationRoutes);
+      await api.register(deviceRoutes, { rateLimit: config.deviceRateLimit });
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,196 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, registerLibrary, type TestApp } from '../test/helpers';
+
+/**
+ * Hostile input (issue 8): random requests against every API route of the route
+ * table — malformed JSON, wrong types, huge strings, odd unicode, path traversal in
+ * ids, broken multipart, bad tokens. Every answer must be below 500 and, when it is
+ * an error, the envelope with its real status.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
+
+let t: TestApp;
+let auth: Record<string, string>;
+
+beforeAll(async () => {
+  t = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000000' });
+  auth = (await registerLibrary(t.app)).auth;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const oddStrings = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.constantFrom(
+    '../../etc/passwd',
+    '..%2F..%2Fetc%2Fpasswd',
+    '%00',
+    '\u0000',
+    "' or 1=1 --",
+    '${jndi:ldap://x}',
+    '<script>alert(1)</script>',
+    '00000000-0000-4000-8000-000000000000',
+    'NaN',
+    '-1',
+    '1e309',
+    '9999999999999999999999',
+    '🙂🙂🙂',
+    'ـــ',
+    'x'.repeat(5000),
+  ),
+  fc.uuid(),
+);
+
+const jsonish: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  oddStrings,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+);
+
+function keysOf(schema: unknown): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  if (shape) return Object.keys(shape);
+  const inner = (schema as { _zod?: { def?: { in?: unknown; schema?: unknown } } } | undefined)?._zod?.def;
+  return inner?.in ? keysOf(inner.in) : inner?.schema ? keysOf(inner.schema) : [];
+}
+
+interface FuzzCase {
+  routeIndex: number;
+  params: string[];
+  query: Array<[string, string]>;
+  body: { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; type: string; text: string };
+  fields: Array<[string, unknown]>;
+  authMode: 'valid' | 'none' | 'garbage';
+}
+
+const bodyArb = fc.oneof(
+  { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
+  { weight: 4, arbitrary: jsonish.map((value) => ({ kind: 'json' as const, value })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({
+        type: fc.constantFrom(
+          'application/json',
+          'text/plain',
+          'multipart/form-data; boundary=xyz',
+          'multipart/form-data',
+          'application/x-www-form-urlencoded',
+          'application/xml',
+        ),
+        text: fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.constantFrom(
+            '{',
+            '{"a":',
+            '[1,2',
+            '--xyz\r\nContent-Disposition: form-data; name="profile"; filename="a.png"\r\n\r\nnot an image\r\n--xyz--',
+            '--xyz\r\n\r\n',
+            '\u0000\u0001',
+          ),
+        ),
+      })
+      .map(({ type, text }) => ({ kind: 'raw' as const, type, text })),
+  },
+);
+
+describe('hostile input on every route', () => {
+  it(`answers ${RUNS} random requests without a 5xx, always in the envelope`, async () => {
+    const routes = t.app.routeTable.filter(
+      (route) => route.url.startsWith('/api/') && route.method !== 'HEAD' && !route.url.startsWith('/api/docs'),
+    );
+    expect(routes.length).toBeGreaterThan(30);
+    const caseArb: fc.Arbitrary<FuzzCase> = fc.record({
+      routeIndex: fc.nat({ max: routes.length - 1 }),
+      params: fc.array(oddStrings, { minLength: 3, maxLength: 3 }),
+      query: fc.array(
+        fc.tuple(
+          fc.oneof(
+            fc.constantFrom(
+              'page',
+              'limit',
+              'sortBy',
+              'sortOrder',
+              'search',
+              'status',
+              'type',
+              'from',
+              'to',
+              'areaId',
+              'joining_date',
+              'start_time',
+              'end_time',
+              'duration',
+            ),
+            fc.string({ maxLength: 10 }),
+          ),
+          oddStrings,
+        ),
+        { maxLength: 4 },
+      ),
+      body: bodyArb,
+      fields: fc.array(fc.tuple(fc.string({ maxLength: 12 }), jsonish), { maxLength: 4 }),
+      authMode: fc.constantFrom('valid', 'valid', 'valid', 'none', 'garbage'),
+    });
+
+    let sent = 0;
+    await fc.assert(
+      fc.asyncProperty(caseArb, async (fuzz) => {
+        const route = routes[fuzz.routeIndex]!;
+        let paramIndex = 0;
+        const path = route.url
+          .replace(/:(\w+)/g, () => encodeURIComponent(fuzz.params[paramIndex++] ?? ''))
+          .replace('*', encodeURIComponent(fuzz.params[2] ?? ''));
+        const search = new URLSearchParams(fuzz.query).toString();
+        const headers: Record<string, string> =
+          fuzz.authMode === 'valid'
+            ? { ...auth }
+            : fuzz.authMode === 'garbage'
+              ? { authorization: `Bearer ${fuzz.params[0]}`.slice(0, 300).replace(/[^\x20-\x7e]/g, 'x') }
+              : {};
+        let payload: string | undefined;
+        if (fuzz.body.kind === 'json') {
+          // Known field names with random values, to get past "expected object" now and then.
+          const known = keysOf(route.schema?.body);
+          const value =
+            known.length && fuzz.fields.length
+              ? Object.fromEntries([
+                  ...known.map((key, i) => [key, fuzz.fields[i % fuzz.fields.length]![1]]),
+                  ...fuzz.fields,
+                ])
+              : fuzz.body.value;
+          payload = JSON.stringify(value) ?? 'null';
+          headers['content-type'] = 'application/json';
+        } else if (fuzz.body.kind === 'raw') {
+          payload = fuzz.body.text;
+          headers['content-type'] = fuzz.body.type;
+        }
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: search ? `${path}?${search}` : path,
+          headers,
+          ...(payload === undefined || route.method === 'GET' ? {} : { payload }),
+        });
+        sent += 1;
+        const where = `${route.method} ${route.url} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+        expect(response.statusCode, where).toBeLessThan(500);
+        if (response.statusCode >= 400) {
+          const body = response.json();
+          expect(body, where).toMatchObject({ status: false, code: response.statusCode });
+          expect(typeof body.message, where).toBe('string');
+          expect(Array.isArray(body.errors), where).toBe(true);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    expect(sent).toBe(RUNS);
+    console.log(`fuzz: ${sent} requests over ${routes.length} routes, 0 answers of 5xx`);
+  }, 600_000);
+});
