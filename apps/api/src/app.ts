@@ -25,6 +25,7 @@ import seatRoutes from './modules/seats/seats.routes';
 import subscriptionRoutes from './modules/subscriptions/subscriptions.routes';
 import feeRoutes from './modules/fees/fees.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
+import auditRoutes from './modules/audit/audit.routes';
 import notificationRoutes from './modules/notifications/notifications.routes';
 import deviceRoutes from './modules/devices/devices.routes';
 
@@ -129,6 +130,7 @@ export async function buildApp({ config, db, appSecret, logger = false }: AppOpt
       await api.register(subscriptionRoutes);
       await api.register(feeRoutes);
       await api.register(dashboardRoutes);
+      await api.register(auditRoutes);
       await api.register(notificationRoutes);
       await api.register(deviceRoutes, { rateLimit: config.deviceRateLimit });
     },

@@ -16,6 +16,14 @@ export interface AuditEntry {
 export const AUDIT_ACTIONS = {
   aadhaarViewed: 'student.aadhaar.view',
   identityImageViewed: 'student.identity_image.view',
+  signedIn: 'admin.sign_in',
+  signInFailed: 'admin.sign_in_failed',
+  signedOut: 'admin.sign_out',
+  profileUpdated: 'admin.profile_update',
+  passwordChanged: 'admin.password_change',
+  registered: 'library.register',
+  areaDeleted: 'area.delete',
+  seatDeleted: 'seat.delete',
 } as const;
 
 /** Appends to the audit log; the caller awaits it so a view is never served unrecorded. */

@@ -202,6 +202,7 @@ function callFor(
     'GET /api/fee/export': { url, expect: 'no-leak' },
     'GET /api/dashboard/:period': { url: '/api/dashboard/lifetime', expect: 'no-leak' },
     'GET /api/admin/notifications': { url, expect: 'no-leak' },
+    'GET /api/admin/audit-log': { url, expect: 'no-leak' },
   };
   return table[`${method} ${url}`];
 }

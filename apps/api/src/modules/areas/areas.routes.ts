@@ -12,6 +12,7 @@ import {
   successEnvelope,
 } from '@app/shared';
 import { requireAuth } from '../../plugins/auth';
+import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
 import * as service from './areas.service';
 
 const m = messages.areas;
@@ -120,8 +121,16 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
+      const { libraryId, adminId } = requireAuth(request);
       await service.deleteArea(app.db, libraryId, request.params.id);
+      await writeAudit(app.db, {
+        libraryId,
+        adminId,
+        action: AUDIT_ACTIONS.areaDeleted,
+        entityType: 'area',
+        entityId: request.params.id,
+        ip: request.ip,
+      });
       return { status: true as const, message: m.deleted, data: null };
     },
   );

@@ -34,7 +34,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
       preValidation: app.rateLimit({ name: 'register', ...options.rateLimit }),
     },
     async (request, reply) => {
-      const session = await service.registerLibrary(app.db, request.body, sessionTtlMs);
+      const session = await service.registerLibrary(app.db, request.body, sessionTtlMs, request.ip);
       return reply.status(201).send({ status: true, message: messages.auth.registered, data: session });
     },
   );
@@ -58,7 +58,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
       }),
     },
     async (request) => {
-      const session = await service.login(app.db, request.body, sessionTtlMs);
+      const session = await service.login(app.db, request.body, sessionTtlMs, request.ip);
       return { status: true as const, message: messages.auth.loggedIn, data: session };
     },
   );
@@ -76,7 +76,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
     },
     async (request) => {
       const auth = requireAuth(request);
-      await service.logout(app.db, auth.libraryId, auth.sessionId);
+      await service.logout(app.db, auth, request.ip);
       return { status: true as const, message: messages.auth.loggedOut, data: null };
     },
   );

@@ -4,6 +4,7 @@ import { conflict, unauthorized } from '../../errors';
 import { hashToken, newSessionToken } from '../../lib/tokens';
 import { findAdminById, presentAdmin, type AdminRow } from '../../lib/admin-record';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
 import * as repository from './auth.repository';
 
 // Verified against when the email is unknown, so both failures take the same time.
@@ -21,7 +22,12 @@ async function openSession(db: Database, admin: AdminRow, ttlMs: number): Promis
   return { ...presentAdmin(admin), token, expiresAt: expiresAt.toISOString() };
 }
 
-export async function registerLibrary(db: Database, input: Registration, ttlMs: number): Promise<AdminSession> {
+export async function registerLibrary(
+  db: Database,
+  input: Registration,
+  ttlMs: number,
+  ip: string,
+): Promise<AdminSession> {
   const ownerName = [input.first_name, input.last_name].filter(Boolean).join(' ');
   const passwordHash = await hashPassword(input.password);
   const owner = await repository.createLibraryWithOwner(db, {
@@ -29,22 +35,66 @@ export async function registerLibrary(db: Database, input: Registration, ttlMs: 
     owner: { name: ownerName, email: input.owner_email, phone: input.owner_mobile, passwordHash },
   });
   if (!owner) throw conflict(messages.auth.ownerEmailTaken, 'owner_email');
-  return openSession(db, owner, ttlMs);
+  const session = await openSession(db, owner, ttlMs);
+  await writeAudit(db, {
+    libraryId: owner.libraryId,
+    adminId: owner.id,
+    action: AUDIT_ACTIONS.registered,
+    entityType: 'library',
+    entityId: owner.libraryId,
+    ip,
+  });
+  return session;
 }
 
 export async function login(
   db: Database,
   input: { identifier: string; password: string },
   ttlMs: number,
+  ip: string,
 ): Promise<AdminSession> {
   const admin = await repository.findAdminByEmail(db, input.identifier);
   const valid = await verifyPassword(admin?.passwordHash ?? (await dummyHash), input.password);
-  if (!admin || !valid) throw unauthorized(messages.auth.invalidCredentials);
-  return openSession(db, admin, ttlMs);
+  if (!admin || !valid) {
+    // A failed attempt on a real account is the owner's business; an unknown email has no library.
+    if (admin) {
+      await writeAudit(db, {
+        libraryId: admin.libraryId,
+        adminId: admin.id,
+        action: AUDIT_ACTIONS.signInFailed,
+        entityType: 'admin',
+        entityId: admin.id,
+        ip,
+      });
+    }
+    throw unauthorized(messages.auth.invalidCredentials);
+  }
+  const session = await openSession(db, admin, ttlMs);
+  await writeAudit(db, {
+    libraryId: admin.libraryId,
+    adminId: admin.id,
+    action: AUDIT_ACTIONS.signedIn,
+    entityType: 'admin',
+    entityId: admin.id,
+    ip,
+  });
+  return session;
 }
 
-export async function logout(db: Database, libraryId: string, sessionId: string) {
-  await repository.revokeSession(db, libraryId, sessionId);
+export async function logout(
+  db: Database,
+  auth: { libraryId: string; adminId: string; sessionId: string },
+  ip: string,
+) {
+  await repository.revokeSession(db, auth.libraryId, auth.sessionId);
+  await writeAudit(db, {
+    libraryId: auth.libraryId,
+    adminId: auth.adminId,
+    action: AUDIT_ACTIONS.signedOut,
+    entityType: 'admin',
+    entityId: auth.adminId,
+    ip,
+  });
 }
 
 export async function currentAdmin(db: Database, libraryId: string, adminId: string): Promise<Admin> {

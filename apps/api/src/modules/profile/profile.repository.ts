@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { admins } from '../../db/schema';
+import { admins, sessions } from '../../db/schema';
 
 /** Whether another admin (of any library: the email signs in) already has this email. */
 export async function emailUsedByOther(db: Database, adminId: string, email: string): Promise<boolean> {
@@ -48,4 +48,19 @@ export async function updateProfile(
     }
     throw error;
   }
+}
+
+/** Ends every other session of the admin (after a password change), keeping the current one. */
+export async function revokeOtherSessions(db: Database, libraryId: string, adminId: string, keepSessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.libraryId, libraryId),
+        eq(sessions.adminId, adminId),
+        ne(sessions.id, keepSessionId),
+        isNull(sessions.revokedAt),
+      ),
+    );
 }

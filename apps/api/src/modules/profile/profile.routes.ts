@@ -29,7 +29,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const admin = await service.updateProfile(app.db, auth.libraryId, auth.adminId, request.body);
+      const admin = await service.updateProfile(app.db, { ...auth, ip: request.ip }, request.body);
       return { status: 'success' as const, message: messages.profile.updated, data: { admin } };
     },
   );

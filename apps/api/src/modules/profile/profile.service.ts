@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { conflict, unauthorized } from '../../errors';
 import { findAdminById, presentAdmin } from '../../lib/admin-record';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
 import * as repository from './profile.repository';
 
 type ProfileUpdate = z.output<typeof profileUpdateSchema>;
@@ -15,10 +16,10 @@ type ProfileUpdate = z.output<typeof profileUpdateSchema>;
  */
 export async function updateProfile(
   db: Database,
-  libraryId: string,
-  adminId: string,
+  caller: { libraryId: string; adminId: string; sessionId: string; ip: string },
   input: ProfileUpdate,
 ): Promise<Admin> {
+  const { libraryId, adminId } = caller;
   if (await repository.emailUsedByOther(db, adminId, input.email)) {
     throw conflict(messages.profile.emailTaken, 'email');
   }
@@ -33,6 +34,18 @@ export async function updateProfile(
     passwordHash,
   });
   if (!saved) throw conflict(messages.profile.emailTaken, 'email');
+  if (passwordHash) {
+    // Whoever else holds a session of this account must sign in again with the new password.
+    await repository.revokeOtherSessions(db, libraryId, adminId, caller.sessionId);
+  }
+  await writeAudit(db, {
+    libraryId,
+    adminId,
+    action: passwordHash ? AUDIT_ACTIONS.passwordChanged : AUDIT_ACTIONS.profileUpdated,
+    entityType: 'admin',
+    entityId: adminId,
+    ip: caller.ip,
+  });
   const admin = await findAdminById(db, libraryId, adminId);
   if (!admin) throw unauthorized(messages.auth.invalidToken);
   return presentAdmin(admin);

@@ -13,6 +13,7 @@ import {
   successEnvelope,
 } from '@app/shared';
 import { requireAuth } from '../../plugins/auth';
+import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
 import * as service from './seats.service';
 
 const m = messages.seats;
@@ -104,8 +105,16 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
+      const { libraryId, adminId } = requireAuth(request);
       await service.deleteSeat(app.db, libraryId, request.params.id);
+      await writeAudit(app.db, {
+        libraryId,
+        adminId,
+        action: AUDIT_ACTIONS.seatDeleted,
+        entityType: 'seat',
+        entityId: request.params.id,
+        ip: request.ip,
+      });
       return { status: true as const, message: m.deleted, data: null };
     },
   );
