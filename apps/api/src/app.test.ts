@@ -16,6 +16,24 @@ describe('the API foundation', () => {
     expect(response.json()).toMatchObject({ status: true, data: { database: 'up' } });
   });
 
+  it('tells liveness from readiness', async () => {
+    const live = await t.app.inject({ url: '/api/health/live' });
+    expect(live.json()).toMatchObject({ status: true });
+    const ready = await t.app.inject({ url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: true, data: { database: 'up' } });
+  });
+
+  it('is not ready once the database is gone, while still alive', async () => {
+    const lonely = await buildTestApp();
+    await lonely.pool.end();
+    const ready = await lonely.app.inject({ url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ status: false, message: 'Database unreachable', data: { database: 'down' } });
+    expect((await lonely.app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
+    await lonely.app.close();
+  });
+
   it('answers unknown API paths with the 404 envelope', async () => {
     const response = await t.app.inject({ url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);

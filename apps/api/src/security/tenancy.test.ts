@@ -13,6 +13,8 @@ import { buildTestApp, registerLibrary, type TestApp } from '../test/helpers';
 // Routes that are not the tenant's: public, or served from the schema alone.
 const PUBLIC = new Set([
   'GET /api/health',
+  'GET /api/health/ready',
+  'GET /api/health/live',
   'POST /api/auth/register/library',
   'POST /api/auth/login',
   'POST /api/devices',

@@ -7,29 +7,60 @@ const healthSchema = z.object({
   message: z.string(),
   data: z.object({ database: z.enum(['up', 'down']), uptimeSeconds: z.number() }),
 });
+const liveSchema = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  data: z.object({ uptimeSeconds: z.number() }),
+});
 
+/**
+ * Liveness and readiness: `/health/live` answers while the process runs (restart
+ * it when this fails); `/health` and `/health/ready` answer 200 only while the
+ * database is reachable and the server is not shutting down (send it traffic).
+ */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness and database reachability',
-        response: { 200: healthSchema, 503: healthSchema },
-      },
-    },
-    async (_request, reply) => {
-      const database = await app.db
-        .execute(sql`select 1`)
-        .then(() => 'up' as const)
-        .catch(() => 'down' as const);
-      const up = database === 'up';
-      return reply.status(up ? 200 : 503).send({
-        status: up,
-        message: up ? 'OK' : 'Database unreachable',
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
+  const readiness = async () => {
+    const database = await app.db
+      .execute(sql`select 1`)
+      .then(() => 'up' as const)
+      .catch(() => 'down' as const);
+    const ready = database === 'up' && !closing;
+    return {
+      ready,
+      body: {
+        status: ready,
+        message: ready ? 'OK' : closing ? 'Shutting down' : 'Database unreachable',
         data: { database, uptimeSeconds: Math.round(process.uptime()) },
-      });
-    },
+      },
+    };
+  };
+
+  for (const url of ['/health', '/health/ready']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Readiness: the database answers and the server takes requests',
+          response: { 200: healthSchema, 503: healthSchema },
+        },
+      },
+      async (_request, reply) => {
+        const { ready, body } = await readiness();
+        return reply.status(ready ? 200 : 503).send(body);
+      },
+    );
+  }
+
+  app.get(
+    '/health/live',
+    { schema: { tags: ['health'], summary: 'Liveness: the process runs', response: { 200: liveSchema } } },
+    async () => ({ status: true as const, message: 'OK', data: { uptimeSeconds: Math.round(process.uptime()) } }),
   );
 };
 
