@@ -44,6 +44,10 @@ export default defineConfig({
       DATA_DIR: `.data-e2e-${PORT}`,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '1000',
+      // Push goes to the fake Google server the notifications journey starts on PORT + 1.
+      FCM_SERVICE_ACCOUNT_FILE: 'e2e/fixtures/fcm-service-account.json',
+      FCM_API_BASE: `http://127.0.0.1:${PORT + 1}`,
+      FCM_TOKEN_URI: `http://127.0.0.1:${PORT + 1}/token`,
     },
   },
 });

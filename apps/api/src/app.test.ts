@@ -76,3 +76,28 @@ describe('the API foundation', () => {
     expect(traversal.body).not.toContain('root:');
   });
 });
+
+describe('values PostgreSQL cannot store', () => {
+  let t2: TestApp;
+  beforeAll(async () => {
+    t2 = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t2.close();
+  });
+
+  it('answers 400, never 500, to a NUL character in a body, a path or a query', async () => {
+    const body = await t2.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"identifier":"a\\u0000@example.com","password":"secret123"}',
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toMatchObject({ status: false, code: 400 });
+    for (const url of ['/api/area?search=%00', '/api/user/%00', '/api/fee?search=a%00b']) {
+      const response = await t2.app.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+    }
+  });
+});

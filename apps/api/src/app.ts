@@ -64,8 +64,10 @@ declare module 'fastify' {
   }
 }
 
-// Keys that could reach an object's prototype are dropped while parsing.
+// Keys that could reach an object's prototype are dropped while parsing, and a NUL
+// character (which no PostgreSQL text can hold) makes the body invalid.
 function rejectPrototypeKeys(key: string, value: unknown) {
+  if (typeof value === 'string' && value.includes('\u0000')) throw new SyntaxError('NUL in JSON text');
   return key === '__proto__' || key === 'constructor' || key === 'prototype' ? undefined : value;
 }
 
@@ -104,6 +106,11 @@ export async function buildApp({ config, db, appSecret, logger = false }: AppOpt
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, schema: route.schema });
   });
   app.decorate('routeTable', routeTable);
+
+  // A NUL anywhere in the URL (path or query) can never name anything we store.
+  app.addHook('onRequest', async (request) => {
+    if (/%00/.test(request.url) || request.url.includes('\u0000')) throw badRequest(messages.validation.invalidInput);
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_FCM_API_BASE } from './lib/push/fcm';
+import { loadServiceAccount, type ServiceAccount } from './lib/push/service-account';
 
 const intFromEnv = (fallback: number, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
@@ -26,6 +28,14 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   WEB_DIST: z.string().optional(),
+  FCM_SERVICE_ACCOUNT_JSON: z.string().optional(),
+  FCM_SERVICE_ACCOUNT_FILE: z.string().optional(),
+  FCM_TOKEN_URI: z.string().optional(),
+  FCM_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default(DEFAULT_FCM_API_BASE),
+  PUSH_MAX_ATTEMPTS: intFromEnv(5, 1, 20),
+  PUSH_POLL_INTERVAL_MS: intFromEnv(2000, 100, 60_000),
+  DEVICE_RATE_LIMIT_MAX: intFromEnv(20, 1, 1_000_000),
+  DEVICE_RATE_LIMIT_WINDOW_SECONDS: intFromEnv(15 * 60, 1, 86_400),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -40,6 +50,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid environment configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
+  let serviceAccount: ServiceAccount | undefined;
+  try {
+    serviceAccount = loadServiceAccount({
+      json: values.FCM_SERVICE_ACCOUNT_JSON?.trim() || undefined,
+      file: values.FCM_SERVICE_ACCOUNT_FILE?.trim() || undefined,
+      tokenUri: values.FCM_TOKEN_URI?.trim() || undefined,
+    });
+  } catch (error) {
+    throw new ConfigError(`Invalid environment configuration:\n  ${(error as Error).message}`);
+  }
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -54,5 +74,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dbPoolMax: values.DB_POOL_MAX,
     trustProxy: values.TRUST_PROXY,
     webDist: values.WEB_DIST ? path.resolve(values.WEB_DIST) : undefined,
+    /** Push notifications: off (stored, not delivered) without a service account. */
+    push: {
+      serviceAccount,
+      apiBase: values.FCM_API_BASE,
+      maxAttempts: values.PUSH_MAX_ATTEMPTS,
+      pollIntervalMs: values.PUSH_POLL_INTERVAL_MS,
+    },
+    deviceRateLimit: { max: values.DEVICE_RATE_LIMIT_MAX, windowMs: values.DEVICE_RATE_LIMIT_WINDOW_SECONDS * 1000 },
   };
 }

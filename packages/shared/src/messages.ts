@@ -10,6 +10,7 @@ import { studentMessages } from './students/students.messages';
 import { subscriptionMessages } from './subscriptions/subscriptions.messages';
 import { feeMessages } from './fees/fees.messages';
 import { dashboardMessages } from './dashboard/dashboard.messages';
+import { notificationMessages } from './notifications/notifications.messages';
 
 export const messages = {
   students: studentMessages,
@@ -130,6 +131,7 @@ export const messages = {
     seats: 'Seats',
     subscriptions: 'Subscriptions',
     feeReport: 'Fee Report',
+    notifications: 'Notifications',
     toggleMenu: 'Toggle menu',
     sendNotification: 'Send notification',
     profile: 'Profile',
@@ -141,18 +143,7 @@ export const messages = {
     navigation: 'Main navigation',
   },
   dashboard: dashboardMessages,
-  notification: {
-    title: 'Send Push Notification',
-    titleField: 'Title',
-    bodyField: 'Body',
-    premiumOnly: 'Send to premium users only',
-    titleRequired: 'Title is required',
-    bodyRequired: 'Body is required',
-    sent: 'Notification sent successfully!',
-    failed: 'Failed to send notification. Please try again.',
-    send: 'Send',
-    sending: 'Sending...',
-  },
+  notification: notificationMessages,
   validation: {
     fieldRequired: 'This field is required',
     invalidInput: 'Invalid input',

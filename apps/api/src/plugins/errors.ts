@@ -47,6 +47,14 @@ export default fp(
         return send(reply, 500, messages.validation.internal);
       }
 
+      // PostgreSQL "data exception" (class 22: a value it cannot store or compare, such as
+      // text with a NUL or a number out of range) is the caller's input, not our failure.
+      const pgCode = (error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? error.code;
+      if (typeof pgCode === 'string' && /^22[0-9A-Z]{3}$/.test(pgCode)) {
+        request.log.warn({ err: error }, 'database refused a value');
+        return send(reply, 400, messages.validation.invalidInput);
+      }
+
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         // Fastify's own client errors (bad URL encoding, unsupported method ...).

@@ -188,7 +188,7 @@ describe('hostile input on every route', () => {
           expect(Array.isArray(body.errors), where).toBe(true);
         }
       }),
-      { numRuns: RUNS },
+      { numRuns: RUNS, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
     );
     expect(sent).toBe(RUNS);
     console.log(`fuzz: ${sent} requests over ${routes.length} routes, 0 answers of 5xx`);

@@ -102,9 +102,6 @@ export const notificationDeliveries = pgTable(
       .where(sql`status in ('queued', 'sending')`),
     index('notification_deliveries_notification_idx').on(table.notificationId),
     index('notification_deliveries_device_idx').on(table.deviceId),
-    check(
-      'notification_deliveries_status_check',
-      sql`${table.status} in ('queued', 'sending', 'delivered', 'failed')`,
-    ),
+    check('notification_deliveries_status_check', sql`${table.status} in ('queued', 'sending', 'delivered', 'failed')`),
   ],
 );

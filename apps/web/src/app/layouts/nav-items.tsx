@@ -3,6 +3,7 @@ import CardMembershipRounded from '@mui/icons-material/CardMembershipRounded';
 import DashboardRounded from '@mui/icons-material/DashboardRounded';
 import EventSeatRounded from '@mui/icons-material/EventSeatRounded';
 import MapRounded from '@mui/icons-material/MapRounded';
+import NotificationsRounded from '@mui/icons-material/NotificationsRounded';
 import PeopleAltRounded from '@mui/icons-material/PeopleAltRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import { messages } from '@app/shared';
@@ -21,4 +22,5 @@ export const NAV_ITEMS: NavItem[] = [
   { label: messages.shell.seats, to: '/app/seats', icon: <EventSeatRounded /> },
   { label: messages.shell.subscriptions, to: '/app/subscription', icon: <CardMembershipRounded /> },
   { label: messages.shell.feeReport, to: '/app/fee-report', icon: <ReceiptLongRounded /> },
+  { label: messages.shell.notifications, to: '/app/notifications', icon: <NotificationsRounded /> },
 ];

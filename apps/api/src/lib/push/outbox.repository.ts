@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+/**
+ * The outbox's SQL. The worker serves every library, so the claim reads across tenants;
+ * every other statement names its row by id and library.
+ */
+
+export type ClaimedDelivery = {
+  id: string;
+  notification_id: string;
+  library_id: string;
+  device_id: string | null;
+  fcm_token: string;
+  attempts: number;
+  title: string;
+  body: string;
+};
+
+/**
+ * Takes up to `limit` due deliveries and marks them sending until `leaseMs` from now;
+ * `skip locked` lets other processes claim other rows at the same time. A row whose
+ * lease ran out (its worker died mid-send) is due again.
+ */
+export async function claimDue(db: Database, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  const result = await db.execute<ClaimedDelivery>(sql`
+    with due as (
+      select id from notification_deliveries
+      where status in ('queued', 'sending') and next_attempt_at <= now()
+      order by next_attempt_at
+      limit ${limit}
+      for update skip locked
+    )
+    update notification_deliveries d
+    set status = 'sending', attempts = d.attempts + 1,
+        next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()
+    from due, notifications n
+    where d.id = due.id and n.id = d.notification_id
+    returning d.id, d.notification_id, d.library_id, d.device_id, d.fcm_token, d.attempts, n.title, n.body`);
+  return result.rows;
+}
+
+/** Final outcome of a claimed delivery, counted on its notification in the same statement. */
+async function finish(
+  db: Database,
+  delivery: Pick<ClaimedDelivery, 'id' | 'library_id'>,
+  outcome: 'delivered' | 'failed',
+  details: { error?: string; messageId?: string },
+) {
+  const counter =
+    outcome === 'delivered' ? sql`delivered_count = n.delivered_count + 1` : sql`failed_count = n.failed_count + 1`;
+  await db.execute(sql`
+    with finished as (
+      update notification_deliveries
+      set status = ${outcome}, last_error = ${details.error ?? null},
+          provider_message_id = ${details.messageId ?? null}, updated_at = now()
+      where id = ${delivery.id} and library_id = ${delivery.library_id} and status = 'sending'
+      returning notification_id
+    )
+    update notifications n set ${counter} from finished where n.id = finished.notification_id`);
+}
+
+export const markDelivered = (db: Database, delivery: ClaimedDelivery, messageId?: string) =>
+  finish(db, delivery, 'delivered', { messageId });
+
+export const markFailed = (db: Database, delivery: ClaimedDelivery, error: string) =>
+  finish(db, delivery, 'failed', { error });
+
+/** Puts a delivery back in the queue, due after `delayMs`. */
+export async function reschedule(db: Database, delivery: ClaimedDelivery, error: string, delayMs: number) {
+  await db.execute(sql`
+    update notification_deliveries
+    set status = 'queued', last_error = ${error}, updated_at = now(),
+        next_attempt_at = now() + make_interval(secs => ${delayMs / 1000})
+    where id = ${delivery.id} and library_id = ${delivery.library_id} and status = 'sending'`);
+}
+
+/**
+ * Forgets a device the provider no longer knows. Its other queued deliveries fail at
+ * once (same token), instead of each asking the provider again.
+ */
+export async function removeDevice(db: Database, delivery: ClaimedDelivery, error: string) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      with dropped as (
+        update notification_deliveries
+        set status = 'failed', last_error = ${error}, updated_at = now()
+        where library_id = ${delivery.library_id} and fcm_token = ${delivery.fcm_token}
+          and id <> ${delivery.id} and status = 'queued'
+        returning notification_id
+      ), per_notification as (
+        select notification_id, count(*)::int as dropped from dropped group by notification_id
+      )
+      update notifications n set failed_count = n.failed_count + p.dropped
+      from per_notification p where n.id = p.notification_id`);
+    await tx.execute(sql`
+      delete from student_devices where library_id = ${delivery.library_id} and fcm_token = ${delivery.fcm_token}`);
+  });
+  await markFailed(db, delivery, error);
+}

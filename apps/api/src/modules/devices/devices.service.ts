@@ -1,0 +1,84 @@
+import { randomInt } from 'node:crypto';
+import {
+  messages,
+  PAIRING_CODE_ALPHABET,
+  PAIRING_CODE_LENGTH,
+  type DevicePlatform,
+  type PairingCodeResult,
+  type StudentPairing,
+} from '@app/shared';
+import type { Database } from '../../db/client';
+import { notFound, unauthorized } from '../../errors';
+import * as repository from './devices.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const studentNotFound = () => notFound(messages.students.notFound);
+
+/** Keyed hash of a normalised pairing code: a leaked table cannot be turned back into codes. */
+export type CodeHasher = (code: string) => string;
+
+/** A fresh code: 8 Crockford base-32 digits, 40 random bits. */
+export function newPairingCode(): string {
+  let code = '';
+  for (let index = 0; index < PAIRING_CODE_LENGTH; index += 1) {
+    code += PAIRING_CODE_ALPHABET[randomInt(PAIRING_CODE_ALPHABET.length)];
+  }
+  return code;
+}
+
+async function requireStudent(db: Database, libraryId: string, studentId: string) {
+  const student = UUID.test(studentId) ? await repository.findStudent(db, libraryId, studentId) : undefined;
+  if (!student) throw studentNotFound();
+  return student;
+}
+
+/**
+ * Makes a new pairing code for a student and answers it this once; only its hash is
+ * kept. The old code stops working; phones paired with it stay paired.
+ */
+export async function regeneratePairingCode(
+  db: Database,
+  hash: CodeHasher,
+  libraryId: string,
+  studentId: string,
+): Promise<PairingCodeResult> {
+  await requireStudent(db, libraryId, studentId);
+  // A collision with another student's code is rare (40 bits); draw again when it happens.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const code = newPairingCode();
+    const saved = await repository.replacePairingCode(db, libraryId, studentId, hash(code));
+    if (saved) return { code, created_at: saved.created_at };
+  }
+  throw new Error('Could not draw an unused pairing code');
+}
+
+export async function getPairing(db: Database, libraryId: string, studentId: string): Promise<StudentPairing> {
+  await requireStudent(db, libraryId, studentId);
+  const [devices, code] = await Promise.all([
+    repository.listDevices(db, libraryId, studentId),
+    repository.findPairingCodeInfo(db, libraryId, studentId),
+  ]);
+  return { devices, has_code: Boolean(code), code_created_at: code?.created_at ?? null };
+}
+
+export async function removeDevice(db: Database, libraryId: string, studentId: string, deviceId: string) {
+  await requireStudent(db, libraryId, studentId);
+  const removed = UUID.test(deviceId) && (await repository.deleteDevice(db, libraryId, studentId, deviceId));
+  if (!removed) throw notFound();
+}
+
+/** Binds a phone to the student whose pairing code it sends (the student app's call). */
+export async function registerDevice(
+  db: Database,
+  hash: CodeHasher,
+  input: { pairingCode: string; fcmToken: string; platform: DevicePlatform },
+) {
+  const owner = await repository.findByCodeHash(db, hash(input.pairingCode));
+  if (!owner) throw unauthorized(messages.notification.devices.codeInvalid);
+  const device = await repository.upsertDevice(db, owner.library_id, owner.student_id, input);
+  return {
+    device,
+    student: { first_name: owner.first_name },
+    library: { name: owner.library_name },
+  };
+}

@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import {
+  messages,
+  paginate,
+  type NotificationRecord,
+  type NotificationSendResult,
+  type notificationListQuerySchema,
+  type NotificationPayload,
+} from '@app/shared';
+import type { Database } from '../../db/client';
+import type { PushHandle } from '../../plugins/push';
+import * as repository from './notifications.repository';
+
+const n = messages.notification;
+
+export function present(row: repository.NotificationRow): NotificationRecord {
+  return {
+    ...row,
+    pending_count: Math.max(0, row.device_count - row.delivered_count - row.failed_count),
+  };
+}
+
+/**
+ * Sends a notification: stored with its audience, one delivery queued per paired
+ * device, and the worker woken. The answer says when nothing could be delivered.
+ */
+export async function sendNotification(
+  db: Database,
+  push: PushHandle,
+  caller: { libraryId: string; adminId: string },
+  input: NotificationPayload,
+): Promise<{ message: string; data: NotificationSendResult }> {
+  const row = await repository.createNotification(db, caller.libraryId, caller.adminId, input, {
+    deliverable: push.deliverable,
+    failReason: n.noProviderReason,
+  });
+  const notification = present(row);
+  const audience = notification.audience_count;
+  const devices = notification.device_count;
+  if (push.deliverable && devices > 0) push.kick();
+  // No phone at all is what the owner can act on, so it is said first.
+  const message = devices === 0 ? n.noDevices(audience) : push.deliverable ? n.queued(devices, audience) : n.noProvider;
+  return { message, data: { notification, audience, devices, deliverable: push.deliverable } };
+}
+
+export async function listNotifications(
+  db: Database,
+  libraryId: string,
+  query: z.output<typeof notificationListQuerySchema>,
+) {
+  const { rows, total } = await repository.listNotifications(db, libraryId, {
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+    ascending: query.sortOrder === 'ASC',
+  });
+  return { notifications: rows.map(present), pagination: paginate(query.page, query.limit, total) };
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import SendRounded from '@mui/icons-material/SendRounded';
+import { DEFAULT_TIME_ZONE, messages, PAGE_SIZES } from '@app/shared';
+import { ErrorScreen } from '@/components/ErrorScreen';
+import { useAppSelector } from '@/lib/store/hooks';
+import { useNotificationHistory } from '../hooks/use-notification-history';
+import { NotificationDialog } from './NotificationDialog';
+import { NotificationsTable } from './NotificationsTable';
+
+const h = messages.notification.history;
+
+/** The notification history: what was sent, to whom, and how many phones it reached. */
+export function NotificationsPage() {
+  const history = useNotificationHistory();
+  const timeZone = useAppSelector((state) => state.auth.userData?.library.timeZone) ?? DEFAULT_TIME_ZONE;
+  const [composing, setComposing] = useState(false);
+  const { isLoading, isFetching, isError, refetch } = history.query;
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Box sx={{ flex: 1 }}>
+          <Typography variant="h4" component="h1">
+            {h.heading}
+          </Typography>
+          <Typography color="text.secondary">{h.subtitle}</Typography>
+        </Box>
+        <Button variant="contained" startIcon={<SendRounded />} onClick={() => setComposing(true)}>
+          {h.sendNew}
+        </Button>
+      </Stack>
+
+      <Paper sx={{ overflow: 'hidden' }}>
+        {isError ? (
+          <ErrorScreen onRefresh={() => void refetch()} />
+        ) : (
+          <>
+            <Box sx={{ height: 4 }}>
+              {isFetching && !isLoading ? <LinearProgress aria-label={messages.common.loading} /> : null}
+            </Box>
+            <NotificationsTable
+              notifications={history.notifications}
+              loading={isLoading}
+              skeletonRows={Math.min(history.limit, 5)}
+              timeZone={timeZone}
+            />
+            <TablePagination
+              component="div"
+              count={history.totalItems}
+              page={history.totalItems === 0 ? 0 : history.page - 1}
+              rowsPerPage={history.limit}
+              rowsPerPageOptions={[...PAGE_SIZES]}
+              onPageChange={(_event, next) => history.setPage(next + 1)}
+              onRowsPerPageChange={(event) => history.setLimit(Number(event.target.value))}
+            />
+          </>
+        )}
+      </Paper>
+
+      <NotificationDialog open={composing} onClose={() => setComposing(false)} />
+    </Stack>
+  );
+}

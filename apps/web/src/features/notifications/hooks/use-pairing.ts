@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { messages, TOAST_MS, type PairingCodeResult } from '@app/shared';
+import { errorMessage } from '@/lib/api-errors';
+import {
+  useGetStudentPairingQuery,
+  useMakePairingCodeMutation,
+  useUnpairDeviceMutation,
+} from '../api/notifications-api';
+
+const p = messages.notification.pairing;
+const toastOptions = { autoClose: TOAST_MS.notifications };
+
+/** A student's paired phones, and making a new pairing code (shown once, kept in memory only). */
+export function usePairing(studentId: string, open: boolean) {
+  const pairing = useGetStudentPairingQuery(studentId, { skip: !open });
+  const [makeCode, making] = useMakePairingCodeMutation();
+  const [unpair, unpairing] = useUnpairDeviceMutation();
+  const [code, setCode] = useState<PairingCodeResult | null>(null);
+
+  return {
+    pairing,
+    code,
+    isMaking: making.isLoading,
+    unpairingId: unpairing.isLoading ? unpairing.originalArgs?.deviceId : undefined,
+    async makeCode() {
+      const result = await makeCode(studentId);
+      if ('data' in result && result.data) {
+        setCode(result.data);
+        toast.success(p.generated, toastOptions);
+      } else {
+        toast.error(errorMessage(result.error, p.failed), toastOptions);
+      }
+    },
+    async unpair(deviceId: string) {
+      const result = await unpair({ studentId, deviceId });
+      if ('error' in result) toast.error(errorMessage(result.error, p.removeFailed), toastOptions);
+      else toast.success(p.removed, toastOptions);
+    },
+    forgetCode: () => setCode(null),
+  };
+}

@@ -1,0 +1,86 @@
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Push notification texts (SPEC.md §2 Shell, §5 Notification, §8), and the history and pairing screens. */
+export const notificationMessages = {
+  title: 'Send Push Notification',
+  titleField: 'Title',
+  bodyField: 'Body',
+  premiumOnly: 'Send to premium users only',
+  titleRequired: 'Title is required',
+  bodyRequired: 'Body is required',
+  sent: 'Notification sent successfully!',
+  failed: 'Failed to send notification. Please try again.',
+  send: 'Send',
+  sending: 'Sending...',
+  invalidCharacter: 'Remove the invalid character (NUL) from the text',
+  // What the send call answers besides the spec's success (DESIGN.md §6 Notifications).
+  queued: (devices: number, students: number) =>
+    `Notification sent successfully! Queued for ${plural(devices, 'device', 'devices')} of ${plural(students, 'student', 'students')}.`,
+  noDevices: (students: number) =>
+    `Notification saved for ${plural(students, 'student', 'students')}, but none of them has paired a device yet, so nothing was delivered.`,
+  noProvider:
+    'Notification saved, but push delivery is not configured on this server (no Firebase credentials), so it was not delivered.',
+  noProviderReason: 'no push provider configured',
+
+  history: {
+    heading: 'Notifications',
+    subtitle: 'Push notifications sent to your students, and how many reached their phones.',
+    sendNew: 'Send Notification',
+    columns: {
+      sentAt: 'Sent at',
+      notification: 'Notification',
+      audience: 'Audience',
+      students: 'Students',
+      devices: 'Devices',
+      delivered: 'Delivered',
+      failed: 'Failed',
+    },
+    audienceAll: 'All',
+    audiencePremium: 'Premium',
+    empty: 'No notifications sent yet. Use Send Notification to reach your students.',
+    fetchFailed: 'Failed to fetch notifications',
+    pending: (count: number) => `${count} pending`,
+    sentBy: (name: string) => `by ${name}`,
+    listed: 'Notifications fetched',
+  },
+
+  pairing: {
+    open: 'Pair student app',
+    title: 'Pair the student app',
+    intro: (name: string) =>
+      `${name} enters this code in the library's student app to receive notifications on their phone.`,
+    codeLabel: 'Pairing code',
+    shownOnce:
+      'The code is shown only now. Making a new code stops the old one from pairing more phones; phones already paired keep working.',
+    noCodeYet: 'No pairing code has been made for this student yet.',
+    codeExists: (when: string) =>
+      `A code was made on ${when}. It cannot be shown again: make a new one to show it (the old one then stops working).`,
+    pairedPhones: 'Paired phones',
+    retry: 'Try again',
+    generate: 'Show pairing code',
+    regenerate: 'Make a new code',
+    generating: 'Making code...',
+    copy: 'Copy code',
+    copied: 'Code copied',
+    close: 'Close',
+    devices: (count: number) => (count === 0 ? 'No phone paired yet.' : `${plural(count, 'phone', 'phones')} paired.`),
+    generated: 'Pairing code created',
+    failed: 'Failed to create a pairing code',
+    devicesFailed: 'Failed to fetch paired phones',
+    remove: 'Unpair',
+    removeLabel: (platform: string) => `Unpair ${platform}`,
+    removed: 'Phone unpaired',
+    removeFailed: 'Failed to unpair the phone',
+    lastSeen: (when: string) => `last seen ${when}`,
+    platforms: { android: 'Android', ios: 'iPhone', web: 'Web browser' },
+  },
+
+  devices: {
+    registered: 'Device registered',
+    codeRequired: 'Pairing code is required',
+    codeInvalid: 'This pairing code is not valid. Ask the library for a new code.',
+    tokenRequired: 'FCM token is required',
+    tokenInvalid: 'FCM token is not valid',
+    platformInvalid: 'Platform must be android, ios or web',
+  },
+} as const;
