@@ -41,6 +41,26 @@ export const routes: RouteObject[] = [
               },
               { path: 'area', lazy: () => import('./routes/area').then((m) => ({ Component: m.AreaRoute })) },
               { path: 'seats', lazy: () => import('./routes/seats').then((m) => ({ Component: m.SeatsRoute })) },
+              {
+                path: 'notifications',
+                lazy: () => import('./routes/notifications').then((m) => ({ Component: m.NotificationsRoute })),
+              },
+              {
+                path: 'subscription',
+                lazy: () => import('./routes/subscription').then((m) => ({ Component: m.SubscriptionRoute })),
+              },
+              {
+                path: 'fee-report',
+                lazy: () => import('./routes/fee-report').then((m) => ({ Component: m.FeeReportRoute })),
+              },
+              // The dashboard's links (SPEC.md §2, DESIGN.md §6): transactions are the fee report,
+              // users the student list, premium users that list filtered.
+              {
+                path: 'transactions',
+                lazy: () => import('./routes/fee-report').then((m) => ({ Component: m.FeeReportRoute })),
+              },
+              { path: 'users', element: <Navigate to="/app/student" replace /> },
+              { path: 'users/premium', element: <Navigate to="/app/student?type=premium" replace /> },
             ],
           },
         ],

@@ -43,7 +43,10 @@ const baseQueryWithAuth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQuery
   extraOptions,
 ) => {
   const result = await rawBaseQuery(args, api, extraOptions ?? {});
-  if (!extraOptions?.public && isAuthFailure(result)) {
+  // Several calls in flight can fail together with 401; the first one ends the session
+  // and redirects, the others must not redirect again over the guard's own redirect.
+  const signedIn = (api.getState() as { auth?: { status?: boolean } }).auth?.status === true;
+  if (!extraOptions?.public && signedIn && isAuthFailure(result)) {
     clearSession();
     api.dispatch(logout());
     const body = result.error ? result.error.data : result.data;

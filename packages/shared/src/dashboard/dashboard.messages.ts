@@ -27,7 +27,7 @@ export const dashboardMessages = {
   noActivePlans: 'No active subscriptions today',
   columns: { user: 'User', date: 'Date', amount: 'Amount', type: 'Type' },
   sales: (count: number) => `${count} ${count === 1 ? 'sale' : 'sales'}`,
-  subscribers: (count: number) => `${count} ${count === 1 ? 'subscriber' : 'subscribers'}`,
+  subscribersUnit: (count: number) => (count === 1 ? 'subscriber' : 'subscribers'),
   revenue: 'Revenue',
   transactions: 'Transactions',
   fetchError: 'Error fetching dashboard data',

@@ -20,17 +20,22 @@ import {
 export const SEAT_CHOICES = ['reserved', 'non_reserved'] as const;
 export type SeatChoice = (typeof SEAT_CHOICES)[number];
 
+// No `abort` on the required checks: an aborted field would stop the cross-field rules below.
 const requiredTime = (required: string) =>
   z
     .string()
     .trim()
-    .min(1, { error: required, abort: true })
-    .regex(TIME_OF_DAY_PATTERN, { error: m.invalidTime });
+    .min(1, { error: required })
+    .refine((value) => value === '' || TIME_OF_DAY_PATTERN.test(value), { error: m.invalidTime });
 
 const seatChoice = {
   seat_status: z.enum(SEAT_CHOICES, { error: m.statusRequired }),
   seat_id: z.string(),
 };
+
+// The cross-field rules run even when other fields are wrong, so a form sent
+// incomplete shows every message at once.
+const always = { when: () => true };
 
 function requireSeatWhenReserved(value: { seat_status: SeatChoice; seat_id: string }, context: z.RefinementCtx) {
   if (value.seat_status === 'reserved' && !value.seat_id) {
@@ -52,8 +57,8 @@ export const subscriptionAddFormSchema = z
     joining_date: z
       .string()
       .trim()
-      .min(1, { error: m.joiningDateRequired, abort: true })
-      .refine(isCalendarDate, { error: m.invalidDate }),
+      .min(1, { error: m.joiningDateRequired })
+      .refine((value) => value === '' || isCalendarDate(value), { error: m.invalidDate }),
     start_time: requiredTime(m.startTimeRequired),
     end_time: requiredTime(m.endTimeRequired),
     ...seatChoice,
@@ -63,24 +68,24 @@ export const subscriptionAddFormSchema = z
   })
   .superRefine((value, context) => {
     // A mobile that is malformed, unknown, or still being looked up has no student behind it.
-    if (value.mobile && !value.student_id) {
-      const message = MOBILE_PATTERN.test(value.mobile) ? studentMessages.mobileNotFound : studentMessages.mobileInvalid;
+    if (typeof value.mobile === 'string' && value.mobile.trim() && !value.student_id) {
+      const message = MOBILE_PATTERN.test(value.mobile.trim())
+        ? studentMessages.mobileNotFound
+        : studentMessages.mobileInvalid;
       context.addIssue({ code: 'custom', path: ['mobile'], message });
     }
     requireSeatWhenReserved(value, context);
-  })
-  .transform(
-    (value): SubscriptionCreateInput => ({
-      student_id: value.student_id,
-      joining_date: value.joining_date,
-      start_time: value.start_time.slice(0, 5),
-      end_time: value.end_time.slice(0, 5),
-      duration: value.duration,
-      fee: value.fee,
-      mode: value.mode,
-      ...seatBody(value),
-    }),
-  );
+  }, always)
+  .transform((value): SubscriptionCreateInput => ({
+    student_id: value.student_id,
+    joining_date: value.joining_date,
+    start_time: value.start_time.slice(0, 5),
+    end_time: value.end_time.slice(0, 5),
+    duration: value.duration,
+    fee: value.fee,
+    mode: value.mode,
+    ...seatBody(value),
+  }));
 export type SubscriptionAddFormInput = z.input<typeof subscriptionAddFormSchema>;
 
 /** Update Subscription: only the window and the seat change (mobile and joining date are read-only). */
@@ -90,13 +95,11 @@ export const subscriptionUpdateFormSchema = z
     end_time: requiredTime(m.endTimeRequired),
     ...seatChoice,
   })
-  .superRefine(requireSeatWhenReserved)
-  .transform(
-    (value): SubscriptionUpdateInput => ({
-      // SPEC.md §7 sends the update's times as HH:mm:ss.
-      start_time: `${value.start_time.slice(0, 5)}:00`,
-      end_time: `${value.end_time.slice(0, 5)}:00`,
-      ...seatBody(value),
-    }),
-  );
+  .superRefine(requireSeatWhenReserved, always)
+  .transform((value): SubscriptionUpdateInput => ({
+    // SPEC.md §7 sends the update's times as HH:mm:ss.
+    start_time: `${value.start_time.slice(0, 5)}:00`,
+    end_time: `${value.end_time.slice(0, 5)}:00`,
+    ...seatBody(value),
+  }));
 export type SubscriptionUpdateFormInput = z.input<typeof subscriptionUpdateFormSchema>;

@@ -20,7 +20,8 @@ function present(row: repository.FeeRow): FeeRecord {
 }
 
 function orderOf(query: ListQuery) {
-  return sql`${SORT_COLUMNS[query.sortBy]} ${query.sortOrder === 'DESC' ? sql`desc` : sql`asc`}`;
+  // Newest first among equals (one student's fees), so pages never shuffle.
+  return sql`${SORT_COLUMNS[query.sortBy]} ${query.sortOrder === 'DESC' ? sql`desc` : sql`asc`}, f.created_at desc`;
 }
 
 export async function listFees(db: Database, libraryId: string, query: ListQuery) {

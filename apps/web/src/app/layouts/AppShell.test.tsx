@@ -11,10 +11,17 @@ async function openShell() {
   return app;
 }
 
+/** The dashboard behind the shell loads its figures; these tests are about the shell, so they wait. */
+const isDashboardCall = (input: RequestInfo | URL) =>
+  new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname.startsWith(
+    '/api/dashboard/',
+  );
+
 function answer(...responses: Response[]) {
   const fetchMock = vi.fn<typeof fetch>();
   for (const response of responses) fetchMock.mockResolvedValueOnce(response);
-  stubFetch(fetchMock);
+  stubFetch(((input, init) =>
+    isDashboardCall(input) ? new Promise<Response>(() => undefined) : fetchMock(input, init)) as typeof fetch);
   return fetchMock;
 }
 
@@ -30,6 +37,7 @@ describe('app shell', { timeout: 15_000 }, () => {
       '/app/seats',
       '/app/subscription',
       '/app/fee-report',
+      '/app/notifications',
     ]);
     expect(links[0]?.className).toContain('Mui-selected');
     expect(links[1]?.className).not.toContain('Mui-selected');

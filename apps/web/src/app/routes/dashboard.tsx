@@ -1,11 +1,11 @@
 import { messages } from '@app/shared';
-import { DashboardGreeting } from '@/features/dashboard/components/DashboardGreeting';
+import { DashboardPage } from '@/features/dashboard/components/DashboardPage';
 
 export function DashboardRoute() {
   return (
     <>
       <title>{`${messages.shell.dashboard} · ${messages.app.name}`}</title>
-      <DashboardGreeting />
+      <DashboardPage />
     </>
   );
 }

@@ -1,15 +1,30 @@
-import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DateRangeRounded from '@mui/icons-material/DateRangeRounded';
 import { messages } from '@app/shared';
 
-/** The dashboard's greeting (SPEC.md §2 Dashboard); statistics come in a later issue. */
+/**
+ * The dashboard's greeting and its Select Date Range button, which the spec gives no
+ * behaviour: the Fee Overview's period selector is what changes the figures.
+ */
 export function DashboardGreeting() {
   return (
-    <Box component="header" sx={{ mb: 3 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {messages.dashboard.welcome}
-      </Typography>
-      <Typography color="text.secondary">{messages.dashboard.subtitle}</Typography>
-    </Box>
+    <Stack component="header" direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+      <Box sx={{ flex: 1 }}>
+        <Typography variant="h4" component="h1" gutterBottom>
+          {messages.dashboard.welcome}
+        </Typography>
+        <Typography color="text.secondary">{messages.dashboard.subtitle}</Typography>
+      </Box>
+      <Button
+        variant="outlined"
+        startIcon={<DateRangeRounded />}
+        sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+      >
+        {messages.dashboard.selectDateRange}
+      </Button>
+    </Stack>
   );
 }

@@ -15,8 +15,17 @@ async function openProfile() {
   return { ...app, user, dialog };
 }
 
+/** The dashboard behind the dialog loads its figures; these tests are about the profile, so they wait. */
+const isDashboardCall = (input: RequestInfo | URL) =>
+  new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname.startsWith(
+    '/api/dashboard/',
+  );
+
 function answer(response: Response) {
-  return stubFetch(vi.fn<typeof fetch>().mockResolvedValue(response));
+  const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
+  stubFetch(((input, init) =>
+    isDashboardCall(input) ? new Promise<Response>(() => undefined) : fetchMock(input, init)) as typeof fetch);
+  return fetchMock;
 }
 
 describe('profile dialog', { timeout: 15_000 }, () => {

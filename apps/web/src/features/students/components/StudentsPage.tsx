@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import PersonAddAlt1Rounded from '@mui/icons-material/PersonAddAlt1Rounded';
-import { messages, PAGE_SIZES } from '@app/shared';
+import { messages, PAGE_SIZES, type StudentListItem } from '@app/shared';
 import { useKycStatus } from '../hooks/use-kyc-status';
 import { useStudentList } from '../hooks/use-student-list';
 import { StudentSearch } from './StudentSearch';
@@ -17,7 +18,7 @@ import { StudentsTable } from './StudentsTable';
 const m = messages.students;
 
 /** Students list (SPEC.md §2): search, page through, mark KYC, open a student to edit. */
-export function StudentsPage() {
+export function StudentsPage({ rowActions }: { rowActions?: (student: StudentListItem) => ReactNode } = {}) {
   const navigate = useNavigate();
   const list = useStudentList();
   const kyc = useKycStatus();
@@ -65,6 +66,7 @@ export function StudentsPage() {
           onSort={list.toggleSort}
           onEdit={(student) => navigate(`/app/student/addstudent/${encodeURIComponent(student.user_id)}`)}
           onKycChange={(student, status) => void kyc.change(student.id, status)}
+          rowActions={rowActions}
         />
         <TablePagination
           component="div"

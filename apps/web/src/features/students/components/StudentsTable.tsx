@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -34,6 +35,8 @@ interface StudentsTableProps {
   onSort: (sortBy: StudentSortKey) => void;
   onEdit: (student: StudentListItem) => void;
   onKycChange: (student: StudentListItem, status: KycStatus) => void;
+  /** More row actions composed in by the app (e.g. pairing the student's phone app). */
+  rowActions?: (student: StudentListItem) => ReactNode;
 }
 
 export function fullName(student: Pick<StudentListItem, 'first_name' | 'last_name'>): string {
@@ -94,7 +97,8 @@ function SkeletonRows({ count }: { count: number }) {
 
 /** The Students table (SPEC.md §2): No, Profile, Name, Mobile, Email, Verified, Type, Actions. */
 export function StudentsTable(props: StudentsTableProps) {
-  const { students, loading, firstNumber, skeletonRows, sort, changingKycOf, onSort, onEdit, onKycChange } = props;
+  const { students, loading, firstNumber, skeletonRows, sort, changingKycOf, onSort, onEdit, onKycChange, rowActions } =
+    props;
   return (
     <TableContainer>
       <Table sx={{ minWidth: 860 }} aria-label={m.heading} aria-busy={loading}>
@@ -150,7 +154,8 @@ export function StudentsTable(props: StudentsTableProps) {
                       <Chip size="small" variant="outlined" label={m.type.regular} />
                     )}
                   </TableCell>
-                  <TableCell align="right">
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {rowActions?.(student)}
                     <Tooltip title={m.edit}>
                       <IconButton aria-label={`${m.edit} ${name}`} onClick={() => onEdit(student)}>
                         <EditRounded fontSize="small" />

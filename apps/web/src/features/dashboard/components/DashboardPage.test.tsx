@@ -1,0 +1,210 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages, type DashboardData, type DashboardPeriod } from '@app/shared';
+import { jsonResponse, storeSession, stubFetch } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+const m = messages.dashboard;
+
+function dashboard(period: DashboardPeriod, overrides: Partial<DashboardData> = {}): DashboardData {
+  return {
+    period,
+    periodStart: '2026-11-20T10:00:00Z',
+    bucket: 'hour',
+    student: { total: 152, activeSubscription: 97 },
+    seat: { total: 120, active: 112, inactive: 8 },
+    revenue: { revenue: 4500, transaction: 3, avg_transaction: 1500 },
+    topContent: [
+      {
+        thumbnailUrl: null,
+        contentType: 'Reserved seat',
+        title: '3 Months · Reserved',
+        description: '3 months plan, a seat of their own',
+        revenue: 3000,
+        totalSales: 2,
+      },
+    ],
+    recentTransactions: [
+      // 20:00 UTC on the 20th is already the 21st in the library's time zone (Asia/Kolkata).
+      { userEmail: 'asha@example.com', date: '2026-11-20T20:00:00.000Z', amount: 1500, type: 'Renewal' },
+    ],
+    subscriptionStats: [
+      { planName: '1 Month plan', description: 'Students on a 1 month plan today', totalSubscribers: 41 },
+    ],
+    financialStats: [
+      { date: '2026-11-21T09:00', revenue: 1500, transactions: 1 },
+      { date: '2026-11-21T10:00', revenue: 3000, transactions: 2 },
+    ],
+    contentStats: [
+      { mode: 'Cash', amount: 1500, count: 1 },
+      { mode: 'UPI', amount: 3000, count: 2 },
+      { mode: 'Card', amount: 0, count: 0 },
+      { mode: 'Bank Transfer', amount: 0, count: 0 },
+      { mode: 'Cheque', amount: 0, count: 0 },
+    ],
+    ...overrides,
+  };
+}
+
+/** Answers /api/dashboard/{period} with `answer(period)`; records every period asked. */
+function serveDashboard(answer: (period: string) => Response | Promise<Response>) {
+  const periods: string[] = [];
+  stubFetch(
+    vi.fn<typeof fetch>(async (input) => {
+      const { pathname } = new URL((input as Request).url);
+      const period = pathname.replace('/api/dashboard/', '');
+      periods.push(period);
+      return answer(period);
+    }),
+  );
+  return periods;
+}
+
+const ok = (data: DashboardData) => jsonResponse({ status: true, message: 'OK', data });
+
+/** The card whose title is `title`, as a link when it has one. */
+function card(title: string): HTMLElement {
+  return screen.getByText(title).closest<HTMLElement>('.MuiCard-root')!;
+}
+
+async function openDashboard() {
+  storeSession();
+  renderApp('/app/dashboard');
+  await screen.findByRole('heading', { name: m.welcome }, { timeout: 10_000 });
+}
+
+async function findErrorScreen(): Promise<HTMLElement> {
+  const title = await screen.findByText(messages.errorScreen.title, {}, { timeout: 10_000 });
+  return title.closest<HTMLElement>('[role="alert"]')!;
+}
+
+describe('Dashboard', { timeout: 30_000 }, () => {
+  it('shows skeletons while the figures load', async () => {
+    serveDashboard(() => new Promise<Response>(() => undefined));
+    await openDashboard();
+    expect(await screen.findByRole('status', { name: messages.common.loading })).toBeTruthy();
+    expect(screen.getByRole('button', { name: m.selectDateRange })).toBeTruthy();
+    expect(screen.queryByText(m.totalStudents)).toBeNull();
+  });
+
+  it('shows every figure of the last 24 hours, with the cards linking on', async () => {
+    const periods = serveDashboard((period) => ok(dashboard(period as DashboardPeriod)));
+    await openDashboard();
+    await screen.findByText(m.totalStudents);
+    expect(periods).toEqual(['24_hour']);
+
+    expect(within(card(m.totalStudents)).getByText('152')).toBeTruthy();
+    expect(card(m.totalStudents).querySelector('a')!.getAttribute('href')).toBe('/app/users');
+    expect(within(card(m.activeSubscription)).getByText('97')).toBeTruthy();
+    expect(card(m.activeSubscription).querySelector('a')!.getAttribute('href')).toBe('/app/users/premium');
+    expect(within(card(m.total)).getByText('120')).toBeTruthy();
+    expect(within(card(m.active)).getByText('112')).toBeTruthy();
+    expect(within(card(m.inactive)).getByText('8')).toBeTruthy();
+    expect(card(m.inactive).querySelector('a')).toBeNull();
+
+    expect(screen.getByRole('combobox', { name: m.period }).textContent).toBe(m.periods['24_hour']);
+    expect(within(card(m.totalRevenue)).getByText('₹4,500.00')).toBeTruthy();
+    expect(card(m.totalRevenue).querySelector('a')!.getAttribute('href')).toBe('/app/transactions');
+    expect(within(card(m.totalTransactions)).getByText('3')).toBeTruthy();
+    expect(card(m.totalTransactions).querySelector('a')!.getAttribute('href')).toBe('/app/transactions');
+    expect(within(card(m.avgTransactionValue)).getByText('₹1,500.00')).toBeTruthy();
+
+    const top = screen.getByRole('region', { name: m.topContent });
+    expect(within(top).getByText(m.noImage)).toBeTruthy();
+    expect(within(top).getByText('Reserved seat')).toBeTruthy();
+    expect(within(top).getByText('3 Months · Reserved')).toBeTruthy();
+    expect(within(top).getByText('₹3,000.00')).toBeTruthy();
+    expect(within(top).getByText('2 sales')).toBeTruthy();
+
+    const recent = screen.getByRole('table', { name: m.recentTransactions });
+    const cells = within(within(recent).getAllByRole('row')[1]!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual(['asha@example.com', 'Nov 21, 2026', '₹1,500.00', 'Renewal']);
+
+    const plans = screen.getByRole('region', { name: m.subscriptionPlans });
+    expect(within(plans).getByText('1 Month plan')).toBeTruthy();
+    expect(within(plans).getByText('41')).toBeTruthy();
+
+    expect(await screen.findByRole('region', { name: m.revenueOverTime }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('region', { name: m.byPaymentMode })).toBeTruthy();
+  });
+
+  it('asks again for the period chosen and shows its figures', async () => {
+    const user = userEvent.setup({ delay: null });
+    const periods = serveDashboard((period) =>
+      ok(
+        period === '7_days'
+          ? dashboard('7_days', { bucket: 'day', revenue: { revenue: 21000, transaction: 14, avg_transaction: 1500 } })
+          : dashboard(period as DashboardPeriod),
+      ),
+    );
+    await openDashboard();
+    await screen.findByText('₹4,500.00');
+    await user.click(screen.getByRole('combobox', { name: m.period }));
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(Object.values(m.periods));
+    await user.click(screen.getByRole('option', { name: m.periods['7_days'] }));
+    expect(await screen.findByText('₹21,000.00')).toBeTruthy();
+    expect(within(card(m.totalTransactions)).getByText('14')).toBeTruthy();
+    expect(periods).toEqual(['24_hour', '7_days']);
+  });
+
+  it('says so when a panel has nothing to show', async () => {
+    serveDashboard(() =>
+      ok(
+        dashboard('24_hour', {
+          topContent: [],
+          recentTransactions: [],
+          subscriptionStats: [],
+          contentStats: dashboard('24_hour').contentStats.map((mode) => ({ ...mode, amount: 0, count: 0 })),
+        }),
+      ),
+    );
+    await openDashboard();
+    expect(await screen.findByText(m.noTransactions)).toBeTruthy();
+    expect(screen.getByText(m.noActivePlans)).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: m.topContent })).getByText(m.noData)).toBeTruthy();
+  });
+
+  it('shows the error screen and a toast with the server message', async () => {
+    serveDashboard(() => jsonResponse({ status: false, code: 500, message: 'Database unavailable', errors: [] }, 503));
+    await openDashboard();
+    const errorScreen = await findErrorScreen();
+    expect(within(errorScreen).getByText('Database unavailable')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText('Database unavailable')).toHaveLength(2));
+    expect(screen.queryByText(m.totalStudents)).toBeNull();
+  });
+
+  it('falls back to "Error fetching dashboard data", and REFRESH PAGE asks again', async () => {
+    const user = userEvent.setup({ delay: null });
+    let fail = true;
+    const periods = serveDashboard((period) =>
+      fail ? jsonResponse({ status: false }, 200) : ok(dashboard(period as DashboardPeriod)),
+    );
+    await openDashboard();
+    const errorScreen = await findErrorScreen();
+    expect(within(errorScreen).getByText(m.fetchError)).toBeTruthy();
+    fail = false;
+    await user.click(within(errorScreen).getByRole('button', { name: messages.errorScreen.refresh }));
+    expect(await screen.findByText(m.totalStudents)).toBeTruthy();
+    expect(periods).toEqual(['24_hour', '24_hour']);
+  });
+
+  it('treats an answer without the figures as a failure, not a broken screen', async () => {
+    serveDashboard(() => jsonResponse({ status: 'success', message: '', data: {} }));
+    await openDashboard();
+    const errorScreen = await findErrorScreen();
+    expect(within(errorScreen).getByText(m.fetchError)).toBeTruthy();
+  });
+
+  it('falls back to "Failed to fetch dashboard data" when no answer comes', async () => {
+    serveDashboard(
+      () => new Response('<html>proxy error</html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+    );
+    await openDashboard();
+    const errorScreen = await findErrorScreen();
+    expect(within(errorScreen).getByText(m.fetchFailed)).toBeTruthy();
+  });
+});

@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import FileDownloadRounded from '@mui/icons-material/FileDownloadRounded';
+import { messages, PAGE_SIZES } from '@app/shared';
+import { ErrorScreen } from '@/components/ErrorScreen';
+import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
+import { useFeeExport } from '../hooks/use-fee-export';
+import { useFeeList } from '../hooks/use-fee-list';
+import { FeeSearch } from './FeeSearch';
+import { FeesTable } from './FeesTable';
+
+const m = messages.fees;
+
+/** Fee report (SPEC.md §2): every fee the library recorded, searchable by student, and its CSV export. */
+export function FeeReportPage() {
+  const list = useFeeList();
+  const exporter = useFeeExport();
+  const timeZone = useLibraryTimeZone();
+  const { isLoading, isFetching, refetch } = list.query;
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+          {m.title}
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={exporter.isExporting ? <CircularProgress size={18} color="inherit" /> : <FileDownloadRounded />}
+          disabled={exporter.isExporting || list.totalItems === 0}
+          onClick={() => void exporter.download({ ...list.sort, search: list.search || undefined })}
+        >
+          {exporter.isExporting ? m.exporting : m.export}
+        </Button>
+      </Stack>
+
+      <Paper sx={{ overflow: 'hidden' }}>
+        <Box sx={{ p: 2 }}>
+          <FeeSearch onSearch={list.submitSearch} onClear={list.clearSearch} />
+        </Box>
+        <Box sx={{ height: 4 }}>
+          {isFetching && !isLoading ? <LinearProgress aria-label={messages.common.loading} /> : null}
+        </Box>
+        {list.failure ? (
+          <ErrorScreen detail={list.failure} onRefresh={() => void refetch()} />
+        ) : (
+          <>
+            <FeesTable
+              fees={list.fees}
+              loading={isLoading}
+              skeletonRows={Math.min(list.limit, 10)}
+              firstNumber={(list.page - 1) * list.limit + 1}
+              sort={list.sort}
+              timeZone={timeZone}
+              onSort={list.toggleSort}
+            />
+            <TablePagination
+              component="div"
+              count={list.totalItems}
+              page={list.totalItems === 0 ? 0 : list.page - 1}
+              rowsPerPage={list.limit}
+              rowsPerPageOptions={[...PAGE_SIZES]}
+              labelRowsPerPage={m.rowsPerPage}
+              onPageChange={(_event, next) => list.setPage(next + 1)}
+              onRowsPerPageChange={(event) => list.setLimit(Number(event.target.value))}
+            />
+          </>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

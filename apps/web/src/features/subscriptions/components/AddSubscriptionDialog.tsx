@@ -1,0 +1,135 @@
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import {
+  messages,
+  subscriptionAddFormSchema,
+  type SubscriptionAddFormInput,
+  type SubscriptionCreateInput,
+} from '@app/shared';
+import { useIdempotencyKey } from '../hooks/idempotency-key';
+import { useAvailability } from '../hooks/use-availability';
+import { todayIn, useLibraryTimeZone } from '../hooks/use-library-time-zone';
+import { useStudentLookup } from '../hooks/use-student-lookup';
+import { useSubscriptionActions } from '../hooks/use-subscription-actions';
+import { durationArg } from './availability-args';
+import { PaymentFields } from './PaymentFields';
+import { fromPickerDate, toPickerDate } from './picker-values';
+import { SeatChoiceFields } from './SeatChoiceFields';
+import { StudentMobileField } from './StudentMobileField';
+import { SubscriptionDialog } from './SubscriptionDialog';
+import { TimeRangeFields } from './TimeRangeFields';
+
+const m = messages.subscriptions;
+
+const emptyForm = (today = ''): SubscriptionAddFormInput => ({
+  mobile: '',
+  student_id: '',
+  joining_date: today,
+  start_time: '',
+  end_time: '',
+  seat_status: 'non_reserved',
+  seat_id: '',
+  fee: '',
+  duration: '',
+  mode: 'Cash',
+});
+
+const FORM_FIELDS = new Set(Object.keys(emptyForm()));
+
+interface AddSubscriptionDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Add Subscription (SPEC.md §2, §5): the parent remounts it for every opening. */
+export function AddSubscriptionDialog({ open, onClose }: AddSubscriptionDialogProps) {
+  const timeZone = useLibraryTimeZone();
+  const form = useForm<SubscriptionAddFormInput, unknown, SubscriptionCreateInput>({
+    resolver: zodResolver(subscriptionAddFormSchema),
+    defaultValues: emptyForm(todayIn(timeZone)),
+  });
+  const lookup = useStudentLookup();
+  const availability = useAvailability();
+  const keyFor = useIdempotencyKey();
+  const { create } = useSubscriptionActions();
+  const busy = form.formState.isSubmitting;
+
+  const checkAvailability = async () => {
+    const { joining_date, start_time, end_time, duration, seat_id } = form.getValues();
+    const seats = await availability.check({ joining_date, start_time, end_time, ...durationArg(duration) });
+    if (seats && seat_id && !seats.some((seat) => seat.id === seat_id)) form.setValue('seat_id', '');
+  };
+
+  const submit = form.handleSubmit(async (body) => {
+    const result = await create(body, keyFor(body));
+    if (result.saved) {
+      onClose();
+      return;
+    }
+    for (const { field, message } of result.fieldErrors) {
+      const name = field === 'student_id' ? 'mobile' : field;
+      if (FORM_FIELDS.has(name)) form.setError(name as keyof SubscriptionAddFormInput, { message });
+    }
+  });
+
+  return (
+    <SubscriptionDialog open={open} title={m.addTitle} busy={busy} onClose={onClose}>
+      <FormProvider {...form}>
+        <form noValidate onSubmit={submit} aria-label={m.addTitle}>
+          <DialogContent sx={{ pt: 1 }}>
+            <Box sx={{ display: 'grid', rowGap: 1.5, pt: 1 }}>
+              <StudentMobileField lookup={lookup.state} lookUp={lookup.lookUp} />
+              <Controller
+                control={form.control}
+                name="joining_date"
+                render={({ field, fieldState }) => (
+                  <DatePicker
+                    label={m.fields.joiningDate}
+                    value={toPickerDate(field.value)}
+                    onChange={(value) => {
+                      field.onChange(fromPickerDate(value));
+                      availability.clearNote();
+                    }}
+                    format="DD/MM/YYYY"
+                    inputRef={field.ref}
+                    sx={{ width: '100%' }}
+                    slotProps={{
+                      textField: {
+                        id: 'joining_date',
+                        required: true,
+                        onBlur: field.onBlur,
+                        error: Boolean(fieldState.error),
+                        helperText: fieldState.error?.message ?? ' ',
+                      },
+                    }}
+                  />
+                )}
+              />
+              <TimeRangeFields onChange={availability.clearNote} />
+              <SeatChoiceFields
+                seats={availability.seats}
+                note={availability.note}
+                checking={availability.checking}
+                onCheck={() => void checkAvailability()}
+              />
+              <PaymentFields />
+            </Box>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2.5 }}>
+            <Button onClick={onClose} disabled={busy}>
+              {m.cancel}
+            </Button>
+            <Button type="submit" variant="contained" disabled={busy || lookup.state.status === 'loading'}>
+              {busy ? m.creating : m.createSubmit}
+            </Button>
+          </DialogActions>
+        </form>
+      </FormProvider>
+    </SubscriptionDialog>
+  );
+}

@@ -1,0 +1,122 @@
+import { useCallback, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import AddRounded from '@mui/icons-material/AddRounded';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { messages, PAGE_SIZES, type Subscription } from '@app/shared';
+import { ErrorScreen } from '@/components/ErrorScreen';
+import { todayIn, useLibraryTimeZone } from '../hooks/use-library-time-zone';
+import { useSubscriptionList } from '../hooks/use-subscription-list';
+import { AddSubscriptionDialog } from './AddSubscriptionDialog';
+import { RenewSubscriptionDialog } from './RenewSubscriptionDialog';
+import { SubscriptionsTable } from './SubscriptionsTable';
+import { SubscriptionsToolbar } from './SubscriptionsToolbar';
+import { UpdateSubscriptionDialog } from './UpdateSubscriptionDialog';
+
+const m = messages.subscriptions;
+
+interface DialogState {
+  /** The dialog last opened; it stays mounted while it closes, so it can animate out. */
+  kind: 'add' | 'update' | 'renew' | null;
+  open: boolean;
+  subscription?: Subscription;
+  /** Remounts the dialog for every opening, so each starts from fresh values and a fresh Idempotency-Key. */
+  opening: number;
+}
+
+/** Subscription Management (SPEC.md §2): who studies when, on which seat, until when. */
+export function SubscriptionsPage() {
+  const list = useSubscriptionList();
+  const timeZone = useLibraryTimeZone();
+  const [dialog, setDialog] = useState<DialogState>({ kind: null, open: false, opening: 0 });
+
+  const open = (kind: DialogState['kind'], subscription?: Subscription) =>
+    setDialog((state) => ({ kind, open: true, subscription, opening: state.opening + 1 }));
+  const close = useCallback(() => setDialog((state) => ({ ...state, open: false })), []);
+
+  const { isLoading, isError, isFetching, refetch } = list.query;
+
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs}>
+      <Stack spacing={3}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+            {m.heading}
+          </Typography>
+          <Button variant="contained" startIcon={<AddRounded />} onClick={() => open('add')}>
+            {m.addSubscription}
+          </Button>
+        </Stack>
+
+        {isError ? (
+          <Paper>
+            <ErrorScreen onRefresh={() => void refetch()} />
+          </Paper>
+        ) : (
+          <Paper sx={{ overflow: 'hidden' }}>
+            <SubscriptionsToolbar
+              search={list.search}
+              status={list.status}
+              onSearch={list.setSearch}
+              onStatus={list.setStatus}
+            />
+            <Box sx={{ height: 4 }}>{isFetching && !isLoading ? <LinearProgress /> : null}</Box>
+            {isLoading ? (
+              <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
+                <CircularProgress aria-label={messages.common.loading} />
+              </Box>
+            ) : (
+              <>
+                <SubscriptionsTable
+                  subscriptions={list.subscriptions}
+                  firstNumber={(list.page - 1) * list.limit + 1}
+                  sort={list.sort}
+                  today={todayIn(timeZone)}
+                  timeZone={timeZone}
+                  emptyText={m.empty}
+                  onSort={list.toggleSort}
+                  onEdit={(subscription) => open('update', subscription)}
+                  onRenew={(subscription) => open('renew', subscription)}
+                />
+                <TablePagination
+                  component="div"
+                  count={list.totalItems}
+                  page={Math.max(0, list.page - 1)}
+                  rowsPerPage={list.limit}
+                  rowsPerPageOptions={[...PAGE_SIZES]}
+                  onPageChange={(_event, next) => list.setPage(next + 1)}
+                  onRowsPerPageChange={(event) => list.setLimit(Number(event.target.value))}
+                />
+              </>
+            )}
+          </Paper>
+        )}
+      </Stack>
+
+      {dialog.kind === 'add' ? <AddSubscriptionDialog key={dialog.opening} open={dialog.open} onClose={close} /> : null}
+      {dialog.kind === 'update' ? (
+        <UpdateSubscriptionDialog
+          key={dialog.opening}
+          open={dialog.open}
+          subscriptionId={dialog.subscription?.id}
+          onClose={close}
+        />
+      ) : null}
+      {dialog.kind === 'renew' ? (
+        <RenewSubscriptionDialog
+          key={dialog.opening}
+          open={dialog.open}
+          subscription={dialog.subscription}
+          onClose={close}
+        />
+      ) : null}
+    </LocalizationProvider>
+  );
+}

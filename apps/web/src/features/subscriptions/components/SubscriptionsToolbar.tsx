@@ -1,0 +1,60 @@
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import { messages, SUBSCRIPTION_FILTERS } from '@app/shared';
+import type { SubscriptionFilter } from '../api/subscriptions-api';
+
+const m = messages.subscriptions;
+const ALL = 'all';
+
+interface SubscriptionsToolbarProps {
+  search: string;
+  status: SubscriptionFilter | undefined;
+  onSearch: (text: string) => void;
+  onStatus: (status: SubscriptionFilter | undefined) => void;
+}
+
+/** The search box (student name or mobile, placeholder as the spec has it) and the status filter. */
+export function SubscriptionsToolbar({ search, status, onSearch, onStatus }: SubscriptionsToolbarProps) {
+  return (
+    <Box sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+      <TextField
+        value={search}
+        onChange={(event) => onSearch(event.target.value)}
+        placeholder={m.searchPlaceholder}
+        size="small"
+        type="search"
+        sx={{ flex: '1 1 240px', maxWidth: 360 }}
+        slotProps={{
+          htmlInput: { 'aria-label': m.searchPlaceholder, maxLength: 100 },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchRounded fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <TextField
+        select
+        size="small"
+        label={m.filter.label}
+        value={status ?? ALL}
+        onChange={(event) =>
+          onStatus(event.target.value === ALL ? undefined : (event.target.value as SubscriptionFilter))
+        }
+        sx={{ width: { xs: '100%', sm: 200 } }}
+      >
+        <MenuItem value={ALL}>{m.filter.all}</MenuItem>
+        {SUBSCRIPTION_FILTERS.map((filter) => (
+          <MenuItem key={filter} value={filter}>
+            {m.filter[filter]}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Box>
+  );
+}

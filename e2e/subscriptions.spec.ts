@@ -1,0 +1,239 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import dayjs from 'dayjs';
+import sharp from 'sharp';
+import { formatDateDMY, messages, verhoeffCheckDigit } from '@app/shared';
+import { signUpViaApi, unique } from './support';
+
+const m = messages.subscriptions;
+
+let serial = 0;
+/** A valid Aadhaar number (Verhoeff check digit), different every call. */
+function aadhaar(): string {
+  serial += 1;
+  const body = `6${String(Date.now() % 1e6).padStart(6, '0')}${String(serial).padStart(4, '0')}`;
+  return body + String(verhoeffCheckDigit(body));
+}
+const mobile = () => {
+  serial += 1;
+  return `7${String(Date.now() % 1e5).padStart(5, '0')}${String(serial).padStart(4, '0')}`;
+};
+
+class Library {
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+
+  private get headers() {
+    return { authorization: `Bearer ${this.token}` };
+  }
+
+  /** An active area with `seats` generated seats. */
+  async area(name: string, seats: number) {
+    const created = await this.request.post('/api/area', {
+      headers: this.headers,
+      data: { area_name: name, total_seats: seats, status: 'active' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = (await created.json()).data.id as string;
+    const generated = await this.request.post(`/api/area/${id}/generate-seats`, { headers: this.headers });
+    expect(generated.status(), await generated.text()).toBe(201);
+    return id;
+  }
+
+  /** A student with the three identity images the form requires. */
+  async student(firstName: string) {
+    const image = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#1e88e5' } })
+      .png()
+      .toBuffer();
+    const number = mobile();
+    const response = await this.request.post('/api/user', {
+      headers: this.headers,
+      multipart: {
+        first_name: firstName,
+        last_name: 'Verma',
+        mobile: number,
+        email: `${firstName.toLowerCase()}-${unique()}@example.com`,
+        aadhaar_number: aadhaar(),
+        dob: '2003-08-09',
+        profile: { name: 'p.png', mimeType: 'image/png', buffer: image },
+        front_image: { name: 'f.png', mimeType: 'image/png', buffer: image },
+        back_image: { name: 'b.png', mimeType: 'image/png', buffer: image },
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    const id = (await response.json()).data.id as string;
+    return { id, mobile: number, name: `${firstName} Verma` };
+  }
+
+  async subscribe(studentId: string, window: { start: string; end: string }) {
+    const response = await this.request.post('/api/subscription', {
+      headers: this.headers,
+      data: {
+        student_id: studentId,
+        joining_date: dayjs().format('YYYY-MM-DD'),
+        start_time: window.start,
+        end_time: window.end,
+        duration: 1,
+        is_reserved: false,
+        fee: 1000,
+        mode: 'Cash',
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+}
+
+/** Types a time into a 12-hour picker: its hour, minute and AM/PM sections in turn. */
+async function typeTime(dialog: Locator, label: string, time: string) {
+  const match = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(time);
+  if (!match) throw new Error(`not a time: ${time}`);
+  const [, hour = '', minute = '', meridiem = ''] = match;
+  const group = dialog.getByRole('group', { name: new RegExp(label) });
+  await group.getByRole('spinbutton').first().click();
+  await dialog.page().keyboard.type(`${hour.padStart(2, '0')}${minute}${meridiem[0]}`);
+}
+
+async function openAdd(page: Page) {
+  await page.getByRole('button', { name: m.addSubscription }).click();
+  const dialog = page.getByRole('dialog', { name: m.addTitle });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function chooseStudent(dialog: Locator, student: { mobile: string; name: string }) {
+  await dialog.getByLabel(new RegExp(m.fields.mobile)).fill(student.mobile);
+  await expect(dialog.getByText(student.name)).toBeVisible();
+}
+
+async function fillPayment(dialog: Locator, fee: string, months: string) {
+  await dialog.getByLabel(new RegExp(m.fields.fee)).fill(fee);
+  await dialog.getByLabel(new RegExp(m.fields.duration)).fill(months);
+}
+
+const rowOf = (page: Page, name: string) =>
+  page.getByRole('table', { name: m.heading }).getByRole('row').filter({ hasText: name });
+
+const expiryAfter = (months: number, from = dayjs()) =>
+  formatDateDMY(from.add(months, 'month').subtract(1, 'day').format('YYYY-MM-DD'));
+
+test('subscriptions: add non-reserved and reserved, renew, change the time', async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  const library = new Library(page.request, token);
+  await library.area('Hall A', 3);
+  const asha = await library.student(`Asha${unique()}`);
+  const vikram = await library.student(`Vikram${unique()}`);
+
+  await page.goto('/app/subscription');
+  await expect(page.getByRole('heading', { name: m.heading })).toBeVisible();
+  await expect(page.getByText(m.empty)).toBeVisible();
+
+  // Validation: an empty form says what is missing; an unknown mobile says so on the field.
+  let dialog = await openAdd(page);
+  await dialog.getByRole('button', { name: m.createSubmit }).click();
+  for (const text of [m.mobileRequired, m.startTimeRequired, m.endTimeRequired, m.feeRequired, m.durationRequired]) {
+    await expect(dialog.getByText(text)).toBeVisible();
+  }
+  await dialog.getByRole('button', { name: m.checkAvailability }).click();
+  await expect(dialog.getByText(m.timesRequiredForAvailability)).toBeVisible();
+  await dialog.getByLabel(new RegExp(m.fields.mobile)).fill('9000000001');
+  await expect(dialog.getByText(messages.students.mobileNotFound)).toBeVisible();
+
+  // A non-reserved subscription for Asha, 6 AM to 2 PM.
+  await dialog.getByLabel(new RegExp(m.fields.mobile)).fill('');
+  await chooseStudent(dialog, asha);
+  await typeTime(dialog, m.fields.startTime, '6:00 AM');
+  await typeTime(dialog, m.fields.endTime, '2:00 PM');
+  await fillPayment(dialog, '1200', '1');
+  await dialog.getByRole('button', { name: m.createSubmit }).click();
+  await expect(page.getByText(m.added)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const ashaRow = rowOf(page, asha.name);
+  await expect(ashaRow).toContainText(asha.mobile);
+  await expect(ashaRow).toContainText('6:00 AM - 2:00 PM');
+  await expect(ashaRow.getByRole('cell').nth(4)).toHaveText(m.notReserved);
+  await expect(ashaRow).toContainText(expiryAfter(1));
+  await expect(ashaRow.getByRole('cell').nth(6)).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)$/);
+  await expect(ashaRow.getByRole('cell').first()).toHaveText('1');
+
+  // A reserved one for Vikram: check availability, then choose a seat.
+  dialog = await openAdd(page);
+  await chooseStudent(dialog, vikram);
+  await typeTime(dialog, m.fields.startTime, '10:00 AM');
+  await typeTime(dialog, m.fields.endTime, '6:00 PM');
+  await dialog.getByLabel(m.fields.reserved, { exact: true }).check();
+  await fillPayment(dialog, '1500.50', '3');
+  await dialog.getByRole('button', { name: m.createSubmit }).click();
+  await expect(dialog.getByText(m.reservedSeatRequired)).toBeVisible();
+  await dialog.getByRole('button', { name: m.checkAvailability }).click();
+  await expect(dialog.getByText(m.seatsAvailable(2))).toBeVisible();
+  await dialog.getByRole('combobox', { name: new RegExp(m.fields.reservedSeat) }).click();
+  const seatOption = page.getByRole('option').first();
+  const seatLabel = (await seatOption.textContent()) ?? '';
+  expect(seatLabel).toMatch(/\(Hall A\)$/);
+  await seatOption.click();
+  await dialog.getByRole('button', { name: m.createSubmit }).click();
+  await expect(dialog).toBeHidden();
+  const vikramRow = rowOf(page, vikram.name);
+  await expect(vikramRow.getByRole('cell').nth(4)).toContainText(seatLabel.replace(/ \(Hall A\)$/, ''));
+  await expect(vikramRow).toContainText('10:00 AM - 6:00 PM');
+  await expect(vikramRow).toContainText(expiryAfter(3));
+
+  // Renew Asha for two more months: the plan goes on from the day after its expiry.
+  await ashaRow.getByRole('button', { name: `${m.renew}: ${asha.name}` }).click();
+  dialog = page.getByRole('dialog', { name: m.renewTitle });
+  await expect(dialog).toContainText(expiryAfter(1));
+  await dialog.getByRole('button', { name: m.renewSubmit }).click();
+  await expect(dialog.getByText(m.feeRequired)).toBeVisible();
+  await fillPayment(dialog, '2400', '2');
+  await dialog.getByLabel(new RegExp(m.fields.mode)).click();
+  await page.getByRole('option', { name: 'UPI' }).click();
+  const renewedUntil = expiryAfter(2, dayjs().add(1, 'month'));
+  await expect(dialog.getByText(m.newExpiry(renewedUntil))).toBeVisible();
+  await dialog.getByRole('button', { name: m.renewSubmit }).click();
+  await expect(page.getByText(m.renewed)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(ashaRow).toContainText(renewedUntil);
+
+  // Move Asha to 8 AM – 4 PM.
+  await ashaRow.getByRole('button', { name: `${m.edit}: ${asha.name}` }).click();
+  dialog = page.getByRole('dialog', { name: m.updateTitle });
+  await expect(dialog.getByLabel(new RegExp(m.fields.mobile))).toHaveValue(asha.mobile);
+  await expect(dialog.getByLabel(new RegExp(m.fields.mobile))).toHaveAttribute('readonly', '');
+  await typeTime(dialog, m.fields.startTime, '8:00 AM');
+  await typeTime(dialog, m.fields.endTime, '4:00 PM');
+  await dialog.getByRole('button', { name: m.checkAvailability }).click();
+  await expect(dialog.getByText(m.seatsAvailable(2))).toBeVisible();
+  await dialog.getByRole('button', { name: m.updateSubmit }).click();
+  await expect(page.getByText(m.updatedServer)).toBeVisible();
+  await expect(ashaRow).toContainText('8:00 AM - 4:00 PM');
+
+  // The search asks the server for a student by name or mobile.
+  await page.getByPlaceholder(m.searchPlaceholder).fill(vikram.mobile);
+  await expect(page.getByRole('table', { name: m.heading }).getByRole('row')).toHaveCount(2);
+  await expect(rowOf(page, vikram.name)).toBeVisible();
+});
+
+test('subscriptions: a full pool answers 409 naming the window', async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  const library = new Library(page.request, token);
+  await library.area('Single Room', 1);
+  const first = await library.student(`Meera${unique()}`);
+  const second = await library.student(`Kabir${unique()}`);
+  await library.subscribe(first.id, { start: '06:00', end: '14:00' });
+
+  await page.goto('/app/subscription');
+  await expect(rowOf(page, first.name)).toBeVisible();
+  const dialog = await openAdd(page);
+  await chooseStudent(dialog, second);
+  await typeTime(dialog, m.fields.startTime, '9:00 AM');
+  await typeTime(dialog, m.fields.endTime, '1:00 PM');
+  await dialog.getByRole('button', { name: m.checkAvailability }).click();
+  await expect(dialog.getByText(m.noSeatsAvailable)).toBeVisible();
+  await fillPayment(dialog, '900', '1');
+  await dialog.getByRole('button', { name: m.createSubmit }).click();
+  await expect(page.getByText(/No place is free for 9:00 AM–1:00 PM on every day from/)).toBeVisible();
+  // The dialog stays open with what was typed, so the owner can change the time.
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: m.createSubmit })).toBeEnabled();
+});
