@@ -61,6 +61,8 @@ export interface RouteSummary {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteSummary[];
+    /** Refuses new requests from now on; resolves once none is being handled. */
+    beginShutdown(): Promise<void>;
   }
 }
 
@@ -99,6 +101,28 @@ export async function buildApp({ config, db, appSecret, logger = false }: AppOpt
     }
   });
 
+  // Graceful shutdown: once it begins, new requests are refused with 503 (a load
+  // balancer retries them elsewhere) while the requests already running finish.
+  const inFlight = new Set<string>();
+  let shuttingDown = false;
+  let onDrained: (() => void) | undefined;
+  const settle = (id: string) => {
+    if (inFlight.delete(id) && inFlight.size === 0) onDrained?.();
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (shuttingDown) {
+      const body: ErrorEnvelope = { status: false, code: 503, message: messages.validation.shuttingDown, errors: [] };
+      return reply.code(503).header('connection', 'close').send(body);
+    }
+    inFlight.add(request.id);
+  });
+  app.addHook('onResponse', async (request) => settle(request.id));
+  app.addHook('onRequestAbort', async (request) => settle(request.id));
+  app.decorate('beginShutdown', () => {
+    shuttingDown = true;
+    return inFlight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onDrained = resolve));
+  });
+
   // Every route, as registered: the tenancy matrix and the fuzzer walk this table, so a
   // new route is covered without anyone remembering to add it.
   const routeTable: RouteSummary[] = [];
@@ -119,7 +143,7 @@ export async function buildApp({ config, db, appSecret, logger = false }: AppOpt
   await app.register(dbPlugin, { db, appSecret });
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { sessionIdleMs: config.sessionIdleMs });
   await app.register(openapiPlugin);
   await app.register(pushPlugin, { push: config.push });
 

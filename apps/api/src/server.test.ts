@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
 // The real server process, as `npm start` runs it: embedded PostgreSQL, signals, restarts.
@@ -92,6 +93,46 @@ describe('the server process', () => {
     expect(fs.existsSync(path.join(dataDir, 'pg'))).toBe(false);
     server.child.kill('SIGINT');
     expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('finishes every in-flight request when stopped under load, and refuses the rest cleanly', async () => {
+    const server = startServer({
+      DATA_DIR: tempDataDir(),
+      DATABASE_URL: inject('databaseUrl'),
+      AUTH_RATE_LIMIT_MAX: '100000',
+    });
+    const url = await waitForUrl(server);
+    const tag = `drain-${Date.now()}`;
+    // Registrations hash a password each, so many are still running when SIGTERM comes.
+    const requests = Array.from({ length: 60 }, (_, i) =>
+      fetch(`${url}/api/auth/register/library`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          library_name: tag,
+          mobile: '9876543210',
+          email: `${tag}-desk-${i}@example.com`,
+          first_name: 'Ravi',
+          owner_mobile: '9876543211',
+          owner_email: `${tag}-owner-${i}@example.com`,
+          password: 'correct-horse',
+        }),
+      }).then((response) => response.status),
+    );
+    await Promise.race(requests);
+    server.child.kill('SIGTERM');
+    // No request fails half-way: each one finished (201) or was refused before it began (503).
+    const statuses = await Promise.all(requests);
+    expect(statuses.filter((status) => status !== 201 && status !== 503)).toEqual([]);
+    const exitCode = await server.exited;
+    if (exitCode !== 0) console.log(server.output());
+    expect(exitCode).toBe(0);
+    const client = new pg.Client({ connectionString: inject('databaseUrl') });
+    await client.connect();
+    const created = await client.query('select count(*)::int as n from libraries where name = $1', [tag]);
+    await client.end();
+    expect(created.rows[0].n).toBe(statuses.filter((status) => status === 201).length);
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThan(1);
   }, 60_000);
 
   it('refuses a bad configuration and names the variable', async () => {

@@ -20,7 +20,11 @@ async function main() {
 
   // Everything started so far is stopped in reverse order, whether on a signal or a failed start.
   const stopAll = async () => {
-    await app?.close(); // stops accepting, waits for in-flight requests
+    if (app) {
+      // The requests already running must finish before the database goes away under them.
+      await app.beginShutdown();
+      await app.close(); // stops listening
+    }
     await database?.pool.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     releaseLock?.();

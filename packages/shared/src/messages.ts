@@ -11,6 +11,7 @@ import { subscriptionMessages } from './subscriptions/subscriptions.messages';
 import { feeMessages } from './fees/fees.messages';
 import { dashboardMessages } from './dashboard/dashboard.messages';
 import { notificationMessages } from './notifications/notifications.messages';
+import { auditMessages } from './audit/audit.messages';
 
 export const messages = {
   students: studentMessages,
@@ -132,6 +133,7 @@ export const messages = {
     subscriptions: 'Subscriptions',
     feeReport: 'Fee Report',
     notifications: 'Notifications',
+    activity: 'Activity',
     toggleMenu: 'Toggle menu',
     sendNotification: 'Send notification',
     profile: 'Profile',
@@ -144,6 +146,7 @@ export const messages = {
   },
   dashboard: dashboardMessages,
   notification: notificationMessages,
+  audit: auditMessages,
   validation: {
     fieldRequired: 'This field is required',
     invalidInput: 'Invalid input',
@@ -153,6 +156,7 @@ export const messages = {
     notFound: 'Not found',
     routeNotFound: 'Route not found',
     internal: 'Something went wrong on our side. Please try again.',
+    shuttingDown: 'The server is restarting. Please try again in a moment.',
   },
 } as const;
 

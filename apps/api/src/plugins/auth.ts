@@ -21,16 +21,21 @@ declare module 'fastify' {
   }
 }
 
+export interface AuthOptions {
+  /** A session unused this long is refused (SESSION_IDLE_MINUTES). */
+  sessionIdleMs: number;
+}
+
 /** Reads `Authorization: Bearer <token>` and finds its live session (DESIGN.md §5). */
-export default fp(
-  async (app) => {
+export default fp<AuthOptions>(
+  async (app, options) => {
     app.decorateRequest('auth', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       if (!header || !header.trim()) throw unauthorized(messages.auth.missingToken);
       const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
       if (!match?.[1] || match[1].length > 200) throw unauthorized(messages.auth.invalidToken);
-      const session = await findActiveSession(app.db, hashToken(match[1]));
+      const session = await findActiveSession(app.db, hashToken(match[1]), options.sessionIdleMs);
       if (!session) throw unauthorized(messages.auth.invalidToken);
       request.auth = session;
     });

@@ -46,6 +46,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/notifications').then((m) => ({ Component: m.NotificationsRoute })),
               },
               {
+                path: 'activity',
+                lazy: () => import('./routes/activity').then((m) => ({ Component: m.ActivityRoute })),
+              },
+              {
                 path: 'subscription',
                 lazy: () => import('./routes/subscription').then((m) => ({ Component: m.SubscriptionRoute })),
               },

@@ -44,6 +44,8 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull().unique('sessions_token_hash_unique'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Last authenticated request, at most a minute stale: drives the idle expiry. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [

@@ -1,4 +1,4 @@
-import { TransactionRollbackError, and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { TransactionRollbackError, and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { admins, libraries, sessions } from '../../db/schema';
 import { adminColumns, type AdminRow } from '../../lib/admin-record';
@@ -58,12 +58,25 @@ export async function insertSession(
   await db.insert(sessions).values(session);
 }
 
-export async function findActiveSession(db: Database, tokenHash: string) {
-  const [row] = await db
-    .select({ sessionId: sessions.id, adminId: sessions.adminId, libraryId: sessions.libraryId })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
-  return row;
+/**
+ * The live session holding this token: not revoked, not past its absolute expiry, and used
+ * within the idle window. Marks it used, but writes only when the mark is over a minute old,
+ * so a burst of requests costs one row update, not one per request.
+ */
+export async function findActiveSession(db: Database, tokenHash: string, idleMs: number) {
+  const idleSeconds = Math.floor(idleMs / 1000);
+  const result = await db.execute<{ sessionId: string; adminId: string; libraryId: string }>(sql`
+    with live as (
+      select id, admin_id, library_id, last_seen_at from sessions
+      where token_hash = ${tokenHash} and revoked_at is null and expires_at > now()
+        and last_seen_at > now() - ${idleSeconds}::int * interval '1 second'
+    ), touched as (
+      update sessions set last_seen_at = now()
+      from live
+      where sessions.id = live.id and live.last_seen_at < now() - interval '1 minute'
+    )
+    select id as "sessionId", admin_id as "adminId", library_id as "libraryId" from live`);
+  return result.rows[0];
 }
 
 export async function revokeSession(db: Database, libraryId: string, sessionId: string) {

@@ -7,7 +7,8 @@ import { renderApp } from '@/test/render';
 async function openShell() {
   storeSession();
   const app = renderApp('/app/dashboard');
-  await screen.findByRole('heading', { name: 'Welcome Admin!' });
+  // The first visit imports the shell and the dashboard cold: slow on a loaded machine.
+  await screen.findByRole('heading', { name: 'Welcome Admin!' }, { timeout: 10_000 });
   return app;
 }
 
@@ -38,6 +39,7 @@ describe('app shell', { timeout: 15_000 }, () => {
       '/app/subscription',
       '/app/fee-report',
       '/app/notifications',
+      '/app/activity',
     ]);
     expect(links[0]?.className).toContain('Mui-selected');
     expect(links[1]?.className).not.toContain('Mui-selected');

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import CardMembershipRounded from '@mui/icons-material/CardMembershipRounded';
 import DashboardRounded from '@mui/icons-material/DashboardRounded';
 import EventSeatRounded from '@mui/icons-material/EventSeatRounded';
+import HistoryRounded from '@mui/icons-material/HistoryRounded';
 import MapRounded from '@mui/icons-material/MapRounded';
 import NotificationsRounded from '@mui/icons-material/NotificationsRounded';
 import PeopleAltRounded from '@mui/icons-material/PeopleAltRounded';
@@ -23,4 +24,5 @@ export const NAV_ITEMS: NavItem[] = [
   { label: messages.shell.subscriptions, to: '/app/subscription', icon: <CardMembershipRounded /> },
   { label: messages.shell.feeReport, to: '/app/fee-report', icon: <ReceiptLongRounded /> },
   { label: messages.shell.notifications, to: '/app/notifications', icon: <NotificationsRounded /> },
+  { label: messages.shell.activity, to: '/app/activity', icon: <HistoryRounded /> },
 ];
