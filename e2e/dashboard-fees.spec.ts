@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { messages, verhoeffCheckDigit } from '@app/shared';
-import { signUpViaApi, unique } from './support';
+import { expectAccessible, signUpViaApi, unique, useDarkTheme } from './support';
 
 const d = messages.dashboard;
 const f = messages.fees;
@@ -119,11 +119,14 @@ test('the dashboard follows the fees; the fee report searches, pages and exports
   await expect(page.getByRole('region', { name: d.subscriptionPlans })).toContainText('3 Months plan');
   await expect(page.getByRole('region', { name: d.revenueOverTime }).locator('svg').first()).toBeVisible();
   await expect(page.getByRole('region', { name: d.byPaymentMode })).toContainText('UPI');
+  await expectAccessible(page, 'dashboard');
 
   // Another period asks the server again; a renewal made meanwhile shows up.
   await api.put(`/api/subscription/renew/${ashaPlan.id}`, { duration: 1, fee: 600, mode: 'Cash' });
   const sevenDays = page.waitForResponse((response) => response.url().endsWith('/api/dashboard/7_days'));
   await page.getByRole('combobox', { name: d.period }).click();
+  await expect(page.getByRole('option', { name: d.periods['7_days'] })).toBeVisible();
+  await expectAccessible(page, 'dashboard period options');
   await page.getByRole('option', { name: d.periods['7_days'] }).click();
   expect((await sevenDays).status()).toBe(200);
   await expect(cardValue(page, d.totalRevenue)).toHaveText('₹2,100.00');
@@ -156,6 +159,7 @@ test('the dashboard follows the fees; the fee report searches, pages and exports
   await expect(feeRows(page).nth(6)).toContainText('Gauri Kumar');
   await expect(feeRows(page).nth(6)).toContainText('₹1,400.00');
   await expect(feeRows(page).nth(6)).toContainText('3 months');
+  await expectAccessible(page, 'fee report');
 
   // Five a page: the second page numbers on from 6.
   await page.getByRole('combobox', { name: /rows per page/i }).click();
@@ -199,6 +203,16 @@ test('the dashboard follows the fees; the fee report searches, pages and exports
   await page.getByRole('button', { name: f.search, exact: true }).click();
   await expect(feeRows(page)).toHaveCount(1);
   await expect(feeTable(page)).toContainText(f.empty);
+  await expectAccessible(page, 'fee report, nothing found');
+
+  // Dark: the fee report and the dashboard.
+  await useDarkTheme(page);
+  await expect(feeRows(page)).toHaveCount(7);
+  await expectAccessible(page, 'fee report, dark');
+  await page.goto('/app/dashboard');
+  await expect(cardValue(page, d.totalStudents)).toHaveText('6');
+  await expect(page.getByRole('region', { name: d.byPaymentMode })).toContainText('UPI');
+  await expectAccessible(page, 'dashboard, dark');
 });
 
 test('the premium link opens the student list filtered to premium students', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { messages } from '@app/shared';
-import { newLibrary, signIn } from './support';
+import { expectAccessible, newLibrary, signIn, useDarkTheme } from './support';
 
 const reg = messages.registration;
 
@@ -10,11 +10,16 @@ test('a new owner registers, stays signed in, signs out and back in, edits the p
   const library = newLibrary();
 
   await page.goto('/');
+  await expect(page.getByRole('link', { name: messages.landing.startFreeTrial }).first()).toBeVisible();
+  await expectAccessible(page, 'landing');
   await page.getByRole('link', { name: messages.landing.startFreeTrial }).first().click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: messages.login.title })).toBeVisible();
+  await expectAccessible(page, 'login');
   await page.getByRole('link', { name: messages.login.noAccount }).click();
   await expect(page).toHaveURL(/\/register$/);
   await expect(page.getByRole('heading', { name: reg.title })).toBeVisible();
+  await expectAccessible(page, 'register');
 
   const field = (name: string) => page.getByRole('textbox', { name, exact: true });
   await field(reg.libraryName).fill(library.library_name);
@@ -31,6 +36,7 @@ test('a new owner registers, stays signed in, signs out and back in, edits the p
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   await expect(page.getByText(messages.auth.loggedIn)).toBeVisible();
   await expect(page.getByRole('heading', { name: messages.dashboard.welcome })).toBeVisible();
+  await expectAccessible(page, 'dashboard of a new library');
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('admin') ?? 'null'));
   expect(stored.token).toBeTruthy();
 
@@ -40,6 +46,8 @@ test('a new owner registers, stays signed in, signs out and back in, edits the p
 
   // Logout clears it; /app then sends to /login.
   await page.getByRole('button', { name: 'Ravi Kumar' }).click();
+  await expect(page.getByRole('menuitem', { name: messages.shell.logout })).toBeVisible();
+  await expectAccessible(page, 'user menu');
   await page.getByRole('menuitem', { name: messages.shell.logout }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('admin'))).toBeNull();
@@ -50,6 +58,7 @@ test('a new owner registers, stays signed in, signs out and back in, edits the p
   await signIn(page, library.owner_email, 'wrong-password');
   await expect(page.getByText(messages.auth.invalidCredentials)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  await expectAccessible(page, 'login with the server error');
 
   await signIn(page, library.owner_email, library.password);
   await expect(page).toHaveURL(/\/app\/dashboard$/);
@@ -59,7 +68,10 @@ test('a new owner registers, stays signed in, signs out and back in, edits the p
   await page.getByRole('menuitem', { name: messages.shell.profile }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(library.owner_email)).toBeVisible();
+  await expectAccessible(page, 'profile dialog');
   await dialog.getByRole('button', { name: messages.profile.editProfile }).click();
+  await expect(dialog.getByRole('textbox', { name: messages.profile.name })).toBeVisible();
+  await expectAccessible(page, 'profile dialog, editing');
   await dialog.getByRole('textbox', { name: messages.profile.name }).fill('Sunita Sharma');
   await dialog.getByRole('textbox', { name: messages.profile.phone }).fill('9988776655');
   await dialog.locator('input[name="password"]').fill(library.password);
@@ -78,11 +90,49 @@ test('a new owner registers, stays signed in, signs out and back in, edits the p
   await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(background).not.toBe('rgb(255, 255, 255)');
+
+  // Dark: the dashboard, the profile dialog, then the public pages.
+  await expect(page.getByRole('heading', { name: messages.dashboard.welcome })).toBeVisible();
+  await expectAccessible(page, 'dashboard, dark');
+  await page.getByRole('button', { name: 'Sunita Sharma' }).click();
+  await page.getByRole('menuitem', { name: messages.shell.profile }).click();
+  await expect(dialog.getByText('9988776655')).toBeVisible();
+  await expectAccessible(page, 'profile dialog, dark');
+  await dialog.getByRole('button', { name: messages.profile.editProfile }).click();
+  await expect(dialog.getByRole('textbox', { name: messages.profile.name })).toBeVisible();
+  await expectAccessible(page, 'profile dialog editing, dark');
+  await page.keyboard.press('Escape');
+
+  // On a phone the sidebar is a modal drawer behind the menu button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: messages.shell.toggleMenu }).click();
+  await expect(page.getByRole('link', { name: messages.shell.students })).toBeVisible();
+  await expectAccessible(page, 'navigation drawer on a phone, dark');
+});
+
+test('the public pages pass axe in the dark theme', async ({ page }) => {
+  await page.goto('/');
+  await useDarkTheme(page);
+  await expect(page.getByRole('link', { name: messages.landing.startFreeTrial }).first()).toBeVisible();
+  await expectAccessible(page, 'landing, dark');
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: messages.login.title })).toBeVisible();
+  await expectAccessible(page, 'login, dark');
+  await page.getByRole('button', { name: messages.login.submit, exact: true }).click();
+  await expect(page.getByText(messages.login.invalidEmail).first()).toBeVisible();
+  await expectAccessible(page, 'login with errors, dark');
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: reg.title })).toBeVisible();
+  await expectAccessible(page, 'register, dark');
+  await page.goto('/no/such/page');
+  await expect(page.getByText(messages.notFound.title)).toBeVisible();
+  await expectAccessible(page, '404, dark');
 });
 
 test('an unknown path shows the 404 screen, whose Back to Home goes to /login', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByText(messages.notFound.title)).toBeVisible();
+  await expectAccessible(page, '404');
   await page
     .getByRole('button', { name: messages.notFound.backToHome })
     .or(page.getByRole('link', { name: messages.notFound.backToHome }))
@@ -119,6 +169,7 @@ test('the sign-in and registration forms show the validation messages', async ({
   await page.getByRole('button', { name: messages.login.submit, exact: true }).click();
   await expect(page.getByText(messages.login.invalidEmail)).toBeVisible();
   await expect(page.getByText(messages.login.passwordMin)).toBeVisible();
+  await expectAccessible(page, 'login with errors');
 
   await page.goto('/register');
   await page.getByRole('button', { name: reg.submit }).click();
@@ -139,4 +190,5 @@ test('the sign-in and registration forms show the validation messages', async ({
   await expect(page.getByText(reg.emailInvalid)).toBeVisible();
   await page.locator('input[name="password"]').fill('short');
   await expect(page.getByText(reg.passwordMin)).toBeVisible();
+  await expectAccessible(page, 'register with errors');
 });

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { messages, verhoeffCheckDigit } from '@app/shared';
 import { startLoopbackFcm, type LoopbackFcm } from '../apps/api/src/lib/push/testing/loopback-fcm';
-import { signUpViaApi, unique } from './support';
+import { expectAccessible, signUpViaApi, unique, useDarkTheme } from './support';
 
 const n = messages.notification;
 const h = n.history;
@@ -138,13 +138,16 @@ test("notifications: a premium-only message reaches exactly the premium students
   await page.getByRole('button', { name: `${p.open}: Asha Rao` }).click();
   const pairing = page.getByRole('dialog', { name: p.title });
   await expect(pairing.getByText(p.noCodeYet)).toBeVisible();
+  await expectAccessible(page, 'pairing dialog');
   await pairing.getByRole('button', { name: p.generate }).click();
   const shown = (await pairing.getByRole('status', { name: p.codeLabel }).textContent()) ?? '';
   expect(shown).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  await expectAccessible(page, 'pairing dialog with a code');
   const ashaPhones = [await library.registerPhone(shown, 'android'), await library.registerPhone(shown, 'ios')];
   await pairing.getByRole('button', { name: p.close }).click();
   await page.getByRole('button', { name: `${p.open}: Asha Rao` }).click();
   await expect(pairing.getByText(p.devices(2))).toBeVisible();
+  await expectAccessible(page, 'pairing dialog with devices');
   await pairing.getByRole('button', { name: p.close }).click();
 
   const premiumPhones = [...ashaPhones, await library.registerPhone(await library.pairingCode(bharat), 'android')];
@@ -155,13 +158,17 @@ test("notifications: a premium-only message reaches exactly the premium students
   await page.getByRole('link', { name: messages.shell.notifications }).click();
   await expect(page.getByRole('heading', { name: h.heading })).toBeVisible();
   await expect(page.getByText(h.empty)).toBeVisible();
+  await expectAccessible(page, 'notification history, empty');
 
   // Send from the top bar's dialog, as the spec words it.
   await page.getByRole('button', { name: messages.shell.sendNotification, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: n.title });
+  await expect(dialog.getByRole('button', { name: n.send })).toBeVisible();
+  await expectAccessible(page, 'send notification dialog');
   await dialog.getByRole('button', { name: n.send }).click();
   await expect(dialog.getByText(n.titleRequired)).toBeVisible();
   await expect(dialog.getByText(n.bodyRequired)).toBeVisible();
+  await expectAccessible(page, 'send notification dialog with errors');
   const title = `Extended hours ${unique()}`;
   await dialog.getByLabel(new RegExp(`^${n.titleField}`)).fill(title);
   await dialog
@@ -187,6 +194,7 @@ test("notifications: a premium-only message reaches exactly the premium students
   await expect(cells.nth(5)).toHaveText('3', { timeout: 20_000 }); // delivered
   await expect(cells.nth(6)).toHaveText('0'); // failed
   await expect(cells.nth(0)).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)/);
+  await expectAccessible(page, 'notification history');
 
   // What Google received: one message per premium phone, none for the regular student.
   const received = peer.messages.filter((message) => message.title === title);
@@ -196,4 +204,13 @@ test("notifications: a premium-only message reaches exactly the premium students
     true,
   );
   expect(peer.tokenRequests.every((request) => request.valid)).toBe(true);
+
+  // Dark: the history and the send dialog.
+  await useDarkTheme(page);
+  await expect(row).toBeVisible();
+  await expectAccessible(page, 'notification history, dark');
+  await page.getByRole('button', { name: messages.shell.sendNotification, exact: true }).click();
+  await dialog.getByRole('button', { name: n.send }).click();
+  await expect(dialog.getByText(n.titleRequired)).toBeVisible();
+  await expectAccessible(page, 'send notification dialog with errors, dark');
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { messages, verhoeffCheckDigit } from '@app/shared';
-import { signUpViaApi, unique } from './support';
+import { expectAccessible, signUpViaApi, unique, useDarkTheme } from './support';
 
 const m = messages.students;
 
@@ -64,10 +64,12 @@ test('students: add with identity images, find, page through, edit and validatio
   const table = page.getByRole('table', { name: m.heading });
   await expect(table.getByRole('row')).toHaveCount(11);
   await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('1');
+  await expectAccessible(page, 'student list');
 
   // Add a student with three images through the form.
   await page.getByRole('button', { name: m.addStudent }).click();
   await expect(page.getByRole('heading', { name: m.addTitle })).toBeVisible();
+  await expectAccessible(page, 'add student form');
   const name = `Kavya${unique()}`;
   const number = aadhaar();
   await page.getByLabel(/^First Name/).fill(name);
@@ -86,6 +88,7 @@ test('students: add with identity images, find, page through, edit and validatio
     .getByLabel(m.fields.backImage)
     .setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: await png('#6d4c41', 320, 200) });
   await expect(page.getByRole('img', { name: /preview$/ })).toHaveCount(3);
+  await expectAccessible(page, 'add student form, filled');
   await page.getByRole('button', { name: m.create }).click();
   await expect(page.getByText(m.created)).toBeVisible();
   await expect(page).toHaveURL(/\/app\/student$/);
@@ -102,6 +105,8 @@ test('students: add with identity images, find, page through, edit and validatio
 
   // Mark them verified from the chip's menu.
   await row.getByRole('button', { name: new RegExp(`^${m.kycMenu}`) }).click();
+  await expect(page.getByRole('menuitem', { name: m.markVerified })).toBeVisible();
+  await expectAccessible(page, 'KYC menu');
   await page.getByRole('menuitem', { name: m.markVerified }).click();
   await expect(page.getByText(m.kycUpdated)).toBeVisible();
   await expect(row.getByText(m.kyc.verified)).toBeVisible();
@@ -125,6 +130,7 @@ test('students: add with identity images, find, page through, edit and validatio
   const previews = page.getByRole('img', { name: /preview$/ });
   await expect(previews).toHaveCount(3);
   for (const preview of await previews.all()) await expectLoaded(preview);
+  await expectAccessible(page, 'edit student form');
   await page.getByLabel(/^Last Name/).fill('Deshmukh');
   await page.getByRole('button', { name: m.update }).click();
   await expect(page.getByText(m.updated)).toBeVisible();
@@ -150,8 +156,15 @@ test('students: add with identity images, find, page through, edit and validatio
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page).toHaveURL(/\/app\/student\/addstudent$/);
+  await expectAccessible(page, 'add student form with errors');
+  await useDarkTheme(page);
+  await page.getByRole('button', { name: m.create }).click();
+  await expect(page.getByText(m.firstNameRequired, { exact: true })).toBeVisible();
+  await expectAccessible(page, 'add student form with errors, dark');
   await page.getByRole('button', { name: m.cancel }).click();
   await expect(page).toHaveURL(/\/app\/student$/);
+  await expect(table.getByRole('row')).toHaveCount(11);
+  await expectAccessible(page, 'student list, dark');
 });
 
 test('a signed image link stops working once tampered with', async ({ page }) => {

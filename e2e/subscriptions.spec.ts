@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import dayjs from 'dayjs';
 import sharp from 'sharp';
 import { formatDateDMY, messages, verhoeffCheckDigit } from '@app/shared';
-import { signUpViaApi, unique } from './support';
+import { expectAccessible, signUpViaApi, unique, useDarkTheme } from './support';
 
 const m = messages.subscriptions;
 
@@ -127,17 +127,21 @@ test('subscriptions: add non-reserved and reserved, renew, change the time', asy
   await page.goto('/app/subscription');
   await expect(page.getByRole('heading', { name: m.heading })).toBeVisible();
   await expect(page.getByText(m.empty)).toBeVisible();
+  await expectAccessible(page, 'subscriptions, empty');
 
   // Validation: an empty form says what is missing; an unknown mobile says so on the field.
   let dialog = await openAdd(page);
+  await expectAccessible(page, 'add subscription dialog');
   await dialog.getByRole('button', { name: m.createSubmit }).click();
   for (const text of [m.mobileRequired, m.startTimeRequired, m.endTimeRequired, m.feeRequired, m.durationRequired]) {
     await expect(dialog.getByText(text)).toBeVisible();
   }
   await dialog.getByRole('button', { name: m.checkAvailability }).click();
   await expect(dialog.getByText(m.timesRequiredForAvailability)).toBeVisible();
+  await expectAccessible(page, 'add subscription dialog with errors');
   await dialog.getByLabel(new RegExp(m.fields.mobile)).fill('9000000001');
   await expect(dialog.getByText(messages.students.mobileNotFound)).toBeVisible();
+  await expectAccessible(page, 'add subscription dialog, unknown mobile');
 
   // A non-reserved subscription for Asha, 6 AM to 2 PM.
   await dialog.getByLabel(new RegExp(m.fields.mobile)).fill('');
@@ -167,8 +171,11 @@ test('subscriptions: add non-reserved and reserved, renew, change the time', asy
   await expect(dialog.getByText(m.reservedSeatRequired)).toBeVisible();
   await dialog.getByRole('button', { name: m.checkAvailability }).click();
   await expect(dialog.getByText(m.seatsAvailable(2))).toBeVisible();
+  await expectAccessible(page, 'add subscription dialog, reserved with seats available');
   await dialog.getByRole('combobox', { name: new RegExp(m.fields.reservedSeat) }).click();
   const seatOption = page.getByRole('option').first();
+  await expect(seatOption).toBeVisible();
+  await expectAccessible(page, 'reserved seat options');
   const seatLabel = (await seatOption.textContent()) ?? '';
   expect(seatLabel).toMatch(/\(Hall A\)$/);
   await seatOption.click();
@@ -178,6 +185,7 @@ test('subscriptions: add non-reserved and reserved, renew, change the time', asy
   await expect(vikramRow.getByRole('cell').nth(4)).toContainText(seatLabel.replace(/ \(Hall A\)$/, ''));
   await expect(vikramRow).toContainText('10:00 AM - 6:00 PM');
   await expect(vikramRow).toContainText(expiryAfter(3));
+  await expectAccessible(page, 'subscriptions list');
 
   // Renew Asha for two more months: the plan goes on from the day after its expiry.
   await ashaRow.getByRole('button', { name: `${m.renew}: ${asha.name}` }).click();
@@ -185,11 +193,13 @@ test('subscriptions: add non-reserved and reserved, renew, change the time', asy
   await expect(dialog).toContainText(expiryAfter(1));
   await dialog.getByRole('button', { name: m.renewSubmit }).click();
   await expect(dialog.getByText(m.feeRequired)).toBeVisible();
+  await expectAccessible(page, 'renew dialog with errors');
   await fillPayment(dialog, '2400', '2');
   await dialog.getByLabel(new RegExp(m.fields.mode)).click();
   await page.getByRole('option', { name: 'UPI' }).click();
   const renewedUntil = expiryAfter(2, dayjs().add(1, 'month'));
   await expect(dialog.getByText(m.newExpiry(renewedUntil))).toBeVisible();
+  await expectAccessible(page, 'renew dialog, filled');
   await dialog.getByRole('button', { name: m.renewSubmit }).click();
   await expect(page.getByText(m.renewed)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -200,10 +210,12 @@ test('subscriptions: add non-reserved and reserved, renew, change the time', asy
   dialog = page.getByRole('dialog', { name: m.updateTitle });
   await expect(dialog.getByLabel(new RegExp(m.fields.mobile))).toHaveValue(asha.mobile);
   await expect(dialog.getByLabel(new RegExp(m.fields.mobile))).toHaveAttribute('readonly', '');
+  await expectAccessible(page, 'update subscription dialog');
   await typeTime(dialog, m.fields.startTime, '8:00 AM');
   await typeTime(dialog, m.fields.endTime, '4:00 PM');
   await dialog.getByRole('button', { name: m.checkAvailability }).click();
   await expect(dialog.getByText(m.seatsAvailable(2))).toBeVisible();
+  await expectAccessible(page, 'update subscription dialog, times changed');
   await dialog.getByRole('button', { name: m.updateSubmit }).click();
   await expect(page.getByText(m.updatedServer)).toBeVisible();
   await expect(ashaRow).toContainText('8:00 AM - 4:00 PM');
@@ -212,6 +224,18 @@ test('subscriptions: add non-reserved and reserved, renew, change the time', asy
   await page.getByPlaceholder(m.searchPlaceholder).fill(vikram.mobile);
   await expect(page.getByRole('table', { name: m.heading }).getByRole('row')).toHaveCount(2);
   await expect(rowOf(page, vikram.name)).toBeVisible();
+  await expectAccessible(page, 'subscriptions search');
+
+  // Dark: the list and the add dialog.
+  await useDarkTheme(page);
+  await expect(rowOf(page, asha.name)).toBeVisible();
+  await expectAccessible(page, 'subscriptions list, dark');
+  dialog = await openAdd(page);
+  await dialog.getByRole('button', { name: m.createSubmit }).click();
+  await expect(dialog.getByText(m.mobileRequired)).toBeVisible();
+  await expectAccessible(page, 'add subscription dialog with errors, dark');
+  await chooseStudent(dialog, asha);
+  await expectAccessible(page, 'add subscription dialog with a student, dark');
 });
 
 test('subscriptions: a full pool answers 409 naming the window', async ({ page }) => {
@@ -230,6 +254,7 @@ test('subscriptions: a full pool answers 409 naming the window', async ({ page }
   await typeTime(dialog, m.fields.endTime, '1:00 PM');
   await dialog.getByRole('button', { name: m.checkAvailability }).click();
   await expect(dialog.getByText(m.noSeatsAvailable)).toBeVisible();
+  await expectAccessible(page, 'add subscription dialog, no seats');
   await fillPayment(dialog, '900', '1');
   await dialog.getByRole('button', { name: m.createSubmit }).click();
   await expect(page.getByText(/No place is free for 9:00 AM–1:00 PM on every day from/)).toBeVisible();

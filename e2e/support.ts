@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { messages, type RegistrationInput } from '@app/shared';
 
@@ -39,4 +40,38 @@ export async function signIn(page: Page, identifier: string, password: string) {
   await page.getByLabel(messages.login.identifier).fill(identifier);
   await page.getByLabel(messages.login.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: messages.login.submit, exact: true }).click();
+}
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe-core (WCAG 2.1 A and AA) on what the page shows now and fails the test on any
+ * serious or critical violation, naming each one. `context` says which screen, for the report.
+ * Soft, so one journey reports every screen's problems in one run.
+ */
+export async function expectAccessible(page: Page, context: string) {
+  // Colour contrast is measured on the painted colours: let fades and slides settle first.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
+  const report = blocking.map((violation) => {
+    const targets = violation.nodes
+      .slice(0, 3)
+      .map((node) => node.target.join(' '))
+      .join(' | ');
+    const why = violation.nodes[0]?.any[0]?.message ?? '';
+    return `${violation.id} (${violation.impact}): ${violation.help} [${violation.nodes.length} node(s): ${targets}] ${why}`;
+  });
+  expect.soft(report, `accessibility of ${context}`).toEqual([]);
+}
+
+/** Paints the app dark (the theme toggle's stored choice) and reloads. */
+export async function useDarkTheme(page: Page) {
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.reload();
 }

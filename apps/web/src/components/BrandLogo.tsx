@@ -23,7 +23,7 @@ export function BrandLogo({ compact = false }: { compact?: boolean }) {
         <MenuBookRounded fontSize="small" />
       </Box>
       {!compact && (
-        <Typography variant="subtitle1" noWrap sx={{ fontWeight: 800, letterSpacing: '-0.01em' }}>
+        <Typography variant="subtitle1" component="span" noWrap sx={{ fontWeight: 800, letterSpacing: '-0.01em' }}>
           {messages.app.name}
         </Typography>
       )}

@@ -57,11 +57,16 @@ function SidebarLink({ item, collapsed, onNavigate }: { item: NavItem; collapsed
 function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const libraryName = useAppSelector((state) => state.auth.userData?.library.name);
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    // One landmark for the whole sidebar, so the brand and the library card are inside it too.
+    <Box
+      component="nav"
+      aria-label={messages.shell.navigation}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+    >
       <Toolbar sx={{ px: collapsed ? 0 : 2.5, justifyContent: collapsed ? 'center' : 'flex-start' }}>
         <BrandLogo compact={collapsed} />
       </Toolbar>
-      <List component="nav" aria-label={messages.shell.navigation} sx={{ pt: 1.5, flex: 1 }}>
+      <List component="div" sx={{ pt: 1.5, flex: 1 }}>
         {NAV_ITEMS.map((item) => (
           <SidebarLink key={item.to} item={item} collapsed={collapsed} onNavigate={onNavigate} />
         ))}
@@ -96,7 +101,8 @@ export function Sidebar({ permanent, collapsed, mobileOpen, onMobileClose }: Sid
         variant="temporary"
         open={mobileOpen}
         onClose={onMobileClose}
-        slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH.expanded } } }}
+        // The temporary drawer is a modal dialog, which needs a name.
+        slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH.expanded }, 'aria-label': messages.shell.navigation } }}
         ModalProps={{ keepMounted: true }}
       >
         <SidebarContent collapsed={false} onNavigate={onMobileClose} />

@@ -4,8 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
+import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
@@ -25,8 +26,10 @@ export function UserMenu({ onProfile, onLogout }: UserMenuProps) {
   const menuId = useId();
   const name = admin?.name ?? '';
 
+  const open = Boolean(anchor);
+  const close = () => setAnchor(null);
   const choose = (action: () => void) => () => {
-    setAnchor(null);
+    close();
     action();
   };
 
@@ -38,8 +41,8 @@ export function UserMenu({ onProfile, onLogout }: UserMenuProps) {
         // The name is hidden on phones; the button keeps it as its accessible name.
         aria-label={name}
         aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
-        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={open ? 'true' : undefined}
+        aria-controls={open ? menuId : undefined}
         endIcon={<ExpandMoreRounded />}
         sx={{ textTransform: 'none', letterSpacing: 0, pl: 0.75, borderRadius: 6 }}
       >
@@ -63,17 +66,18 @@ export function UserMenu({ onProfile, onLogout }: UserMenuProps) {
           {name}
         </Box>
       </Button>
-      <Menu
-        id={menuId}
+      {/* A Popover around the MenuList rather than a Menu: the name and email sit above the
+          role="menu" list, which may only hold menu items (axe: aria-required-children). */}
+      <Popover
         anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
+        open={open}
+        onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 220, mt: 1 } }, list: { 'aria-label': messages.shell.accountMenu } }}
+        slotProps={{ paper: { sx: { minWidth: 220, mt: 1 } } }}
       >
-        <Box sx={{ px: 2, py: 1 }}>
-          <Typography variant="subtitle2" noWrap>
+        <Box sx={{ px: 2, pt: 1.5, pb: 1 }}>
+          <Typography variant="subtitle2" component="p" noWrap>
             {name}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap>
@@ -81,19 +85,32 @@ export function UserMenu({ onProfile, onLogout }: UserMenuProps) {
           </Typography>
         </Box>
         <Divider />
-        <MenuItem onClick={choose(onProfile)}>
-          <ListItemIcon>
-            <PersonOutlineRounded fontSize="small" />
-          </ListItemIcon>
-          {messages.shell.profile}
-        </MenuItem>
-        <MenuItem onClick={choose(onLogout)}>
-          <ListItemIcon>
-            <LogoutRounded fontSize="small" />
-          </ListItemIcon>
-          {messages.shell.logout}
-        </MenuItem>
-      </Menu>
+        <MenuList
+          id={menuId}
+          autoFocusItem={open}
+          aria-label={messages.shell.accountMenu}
+          // Like MUI's Menu: Tab leaves the menu and closes it.
+          onKeyDown={(event) => {
+            if (event.key === 'Tab') {
+              event.preventDefault();
+              close();
+            }
+          }}
+        >
+          <MenuItem onClick={choose(onProfile)}>
+            <ListItemIcon>
+              <PersonOutlineRounded fontSize="small" />
+            </ListItemIcon>
+            {messages.shell.profile}
+          </MenuItem>
+          <MenuItem onClick={choose(onLogout)}>
+            <ListItemIcon>
+              <LogoutRounded fontSize="small" />
+            </ListItemIcon>
+            {messages.shell.logout}
+          </MenuItem>
+        </MenuList>
+      </Popover>
     </>
   );
 }

@@ -27,6 +27,7 @@ export function AuthLayout({ title, subtitle, children, wide = false }: AuthLayo
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.default' }}>
       <Box
+        component="header"
         sx={{
           display: { xs: 'none', md: 'flex' },
           flexDirection: 'column',
@@ -35,7 +36,7 @@ export function AuthLayout({ title, subtitle, children, wide = false }: AuthLayo
           flexShrink: 0,
           p: 5,
           color: '#fff',
-          background: 'linear-gradient(160deg, #283593 0%, #3949ab 55%, #00897b 130%)',
+          background: 'linear-gradient(160deg, #283593 0%, #3949ab 55%, #00796b 130%)',
           position: 'sticky',
           top: 0,
           height: '100vh',
@@ -63,12 +64,15 @@ export function AuthLayout({ title, subtitle, children, wide = false }: AuthLayo
             ))}
           </Stack>
         </Box>
-        <Typography variant="body2" sx={{ opacity: 0.7 }}>
+        <Typography variant="body2" sx={{ opacity: 0.85 }}>
           Trusted by 500+ libraries across India
         </Typography>
       </Box>
 
-      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: { xs: 2, sm: 4 } }}>
+      <Box
+        component="main"
+        sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: { xs: 2, sm: 4 } }}
+      >
         <Box sx={{ width: '100%', maxWidth: wide ? 760 : 440 }}>
           <Box
             component={RouterLink}

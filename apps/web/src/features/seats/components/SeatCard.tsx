@@ -15,6 +15,15 @@ export function toneColor(theme: Theme, tone: SeatTone): string {
   return theme.palette[tone].main;
 }
 
+/**
+ * The colour for words in a tone on a tint of it: a shade further from the background than
+ * the tone itself, so a status label keeps 4.5:1 on its tinted card or chip.
+ */
+export function toneTextColor(theme: Theme, tone: SeatTone): string {
+  if (tone === 'grey' || tone === 'unknown') return theme.palette.text.secondary;
+  return theme.palette.mode === 'dark' ? theme.palette[tone].light : theme.palette[tone].dark;
+}
+
 /** One seat in the grid, coloured by its live state, with a capacity badge above 1 person. */
 export function SeatCard({ seat, onOpen }: { seat: Seat; onOpen: (seat: Seat) => void }) {
   const theme = useTheme();
@@ -38,10 +47,10 @@ export function SeatCard({ seat, onOpen }: { seat: Seat; onOpen: (seat: Seat) =>
             <EventSeatRounded sx={{ color, fontSize: 30 }} />
           </Badge>
         </Tooltip>
-        <Typography variant="subtitle2" noWrap sx={{ fontWeight: 700, maxWidth: '100%' }}>
+        <Typography variant="subtitle2" component="span" noWrap sx={{ fontWeight: 700, maxWidth: '100%' }}>
           {seat.name}
         </Typography>
-        <Typography variant="caption" sx={{ color, fontWeight: 600, lineHeight: 1 }}>
+        <Typography variant="caption" sx={{ color: toneTextColor(theme, look.tone), fontWeight: 600, lineHeight: 1 }}>
           {look.label}
         </Typography>
       </CardActionArea>

@@ -10,7 +10,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { messages, type Seat } from '@app/shared';
 import { seatLook } from './seat-look';
-import { toneColor } from './SeatCard';
+import { toneColor, toneTextColor } from './SeatCard';
 
 const m = messages.seats;
 
@@ -37,7 +37,12 @@ export function SeatDetailDialog({ open, seat, onClose, onEdit, onDelete }: Seat
             key="status"
             size="small"
             label={look.label}
-            sx={{ bgcolor: alpha(color, 0.16), color, fontWeight: 600, border: `1px solid ${alpha(color, 0.4)}` }}
+            sx={{
+              bgcolor: alpha(color, 0.12),
+              color: toneTextColor(theme, look.tone),
+              fontWeight: 600,
+              border: `1px solid ${alpha(color, 0.4)}`,
+            }}
           />,
         ],
         [m.detail.capacity, `${seat.capacity} ${m.detail.persons}`],
