@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ClearRounded from '@mui/icons-material/ClearRounded';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+
+interface SearchFormProps {
+  placeholder: string;
+  searchLabel: string;
+  clearLabel: string;
+  onSearch: (text: string) => void;
+  /** Called by the clear control; without it, clearing searches for nothing. */
+  onClear?: () => void;
+  /** Whether the box grows to fill its row (up to 520 px). */
+  grow?: boolean;
+}
+
+/** A search box with a search button and a clear control; it searches on the button or Enter. */
+export function SearchForm({ placeholder, searchLabel, clearLabel, onSearch, onClear, grow = false }: SearchFormProps) {
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text);
+  };
+  const clear = () => {
+    setText('');
+    if (onClear) onClear();
+    else onSearch('');
+  };
+  return (
+    <Stack
+      component="form"
+      role="search"
+      direction="row"
+      spacing={1}
+      onSubmit={submit}
+      sx={{ maxWidth: 520, ...(grow ? { flex: 1 } : {}) }}
+    >
+      <TextField
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={placeholder}
+        size="small"
+        fullWidth
+        slotProps={{
+          htmlInput: { 'aria-label': placeholder, maxLength: 100 },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchRounded fontSize="small" />
+              </InputAdornment>
+            ),
+            endAdornment: text ? (
+              <InputAdornment position="end">
+                <IconButton size="small" edge="end" aria-label={clearLabel} onClick={clear}>
+                  <ClearRounded fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ) : undefined,
+          },
+        }}
+      />
+      <Button type="submit" variant="outlined" startIcon={<SearchRounded />}>
+        {searchLabel}
+      </Button>
+    </Stack>
+  );
+}
