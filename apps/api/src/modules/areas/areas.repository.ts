@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { areas, seats } from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { seatStateSql } from '../../lib/seat-state';
+import { containsPattern } from '../../lib/sql-like';
 
 /** The database, or a transaction on it. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
@@ -70,12 +71,8 @@ const SORT_COLUMNS: Record<AreaSortKey, SQL | AnyPgColumn> = {
   created_at: areas.createdAt,
 };
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 function listFilter(libraryId: string, query: Pick<AreaListQuery, 'search' | 'status'>): SQL | undefined {
-  const pattern = query.search ? `%${escapeLike(query.search)}%` : undefined;
+  const pattern = query.search ? containsPattern(query.search) : undefined;
   return and(
     eq(areas.libraryId, libraryId),
     query.status ? eq(areas.status, query.status) : undefined,

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../lib/sql-like';
 
 type Executor = Pick<Database, 'execute'>;
 
@@ -30,14 +31,10 @@ export interface FeeFilters {
   to?: string;
 }
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 function whereOf(libraryId: string, filters: FeeFilters): SQL {
   const conditions: SQL[] = [sql`f.library_id = ${libraryId}`];
   if (filters.search) {
-    const pattern = likePattern(filters.search);
+    const pattern = containsPattern(filters.search);
     conditions.push(
       sql`(st.first_name || ' ' || coalesce(st.last_name, '') ilike ${pattern} or st.mobile like ${pattern})`,
     );

@@ -3,6 +3,7 @@ import type { KycStatus, StudentListQuery, StudentSortKey } from '@app/shared';
 import type { Database } from '../../db/client';
 import { students, subscriptions } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { escapeLike } from '../../lib/sql-like';
 
 // The library's date today (DESIGN.md §3): an uncorrelated subquery, worked out once per query.
 const libraryToday = (libraryId: string) =>
@@ -92,11 +93,6 @@ const SORT_COLUMNS: Record<StudentSortKey, SQL[]> = {
   created_at: [sql`${students.createdAt}`],
   updated_at: [sql`${students.updatedAt}`],
 };
-
-/** Escapes LIKE's wildcards so a search for `50%` or `a_b` matches those characters. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 function listConditions(libraryId: string, query: StudentListQuery) {
   const conditions: SQL[] = [eq(students.libraryId, libraryId)];

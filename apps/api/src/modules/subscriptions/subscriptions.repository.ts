@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../lib/sql-like';
 
 /** A transaction or the database: repository functions run inside either. */
 type Executor = Pick<Database, 'execute'>;
@@ -219,15 +220,10 @@ export interface ListOptions {
   today: string;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means those characters. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 export async function listSubscriptions(db: Executor, libraryId: string, options: ListOptions) {
   const filters: SQL[] = [sql`sub.library_id = ${libraryId}`];
   if (options.search) {
-    const pattern = likePattern(options.search);
+    const pattern = containsPattern(options.search);
     filters.push(
       sql`(st.first_name || ' ' || coalesce(st.last_name, '') ilike ${pattern} or st.mobile like ${pattern})`,
     );
