@@ -2,7 +2,7 @@ import { buildApp, LOG_REDACT } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase, type DatabaseHandle } from './db/client';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { EmbeddedVersionError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { resolveAppSecret } from './lib/secret';
 
@@ -81,7 +81,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof EmbeddedVersionError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -13,6 +13,29 @@ export interface EmbeddedDatabase {
 const DATABASE_NAME = 'library';
 const USER = 'postgres';
 
+/**
+ * The PostgreSQL major version the pinned `embedded-postgres` package runs (a test
+ * checks it against the installed package). 15: every current distribution's
+ * `pg_dump` can back it up (docs/decisions.md, "Backup and restore").
+ */
+export const EMBEDDED_POSTGRES_MAJOR = 15;
+
+export class EmbeddedVersionError extends Error {}
+
+/** A data directory made by another major version cannot be opened by this server. */
+export function checkDataDirVersion(databaseDir: string) {
+  const versionFile = path.join(databaseDir, 'PG_VERSION');
+  if (!fs.existsSync(versionFile)) return;
+  const major = Number.parseInt(fs.readFileSync(versionFile, 'utf8').trim(), 10);
+  if (major !== EMBEDDED_POSTGRES_MAJOR) {
+    throw new EmbeddedVersionError(
+      `The database in ${databaseDir} was made by PostgreSQL ${major}, but this release embeds PostgreSQL ` +
+        `${EMBEDDED_POSTGRES_MAJOR}. Restore a backup into an empty DATA_DIR (npm run restore), ` +
+        'or point DATABASE_URL at a PostgreSQL server that can open it.',
+    );
+  }
+}
+
 /** A free TCP port on loopback, asked of the kernel. */
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -80,6 +103,7 @@ function readOrCreatePassword(file: string): string {
  */
 export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'pg');
+  checkDataDirVersion(databaseDir);
   const password = readOrCreatePassword(path.join(dataDir, '.pg-password'));
   await stopOrphanPostgres(databaseDir, log);
 
@@ -126,7 +150,29 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   }
 
   return {
-    connectionString: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    connectionString: embeddedConnectionString(password, port),
     stop: () => server.stop(),
   };
+}
+
+function embeddedConnectionString(password: string, port: number) {
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+}
+
+/**
+ * The connection string of the embedded server another process (a running app)
+ * started on `dataDir`, read from its `postmaster.pid` (line 4 is the port);
+ * undefined when no server runs there.
+ */
+export function runningEmbeddedConnectionString(dataDir: string): string | undefined {
+  const databaseDir = path.join(dataDir, 'pg');
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  const passwordFile = path.join(dataDir, '.pg-password');
+  if (!fs.existsSync(pidFile) || !fs.existsSync(passwordFile)) return undefined;
+  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isProcessAlive(pid) || !Number.isInteger(port) || port <= 0)
+    return undefined;
+  return embeddedConnectionString(fs.readFileSync(passwordFile, 'utf8').trim(), port);
 }

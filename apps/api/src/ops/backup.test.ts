@@ -1,0 +1,212 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { create, extract } from 'tar';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { studentFields, studentForm, threeImages } from '../modules/students/students.fixtures';
+import { registrationBody } from '../test/helpers';
+import { cleanUpProcesses, runOps, startServer, stopServer, tempDataDir, waitForUrl } from '../test/processes';
+
+// `npm run backup` and `npm run restore` as an owner runs them, against real servers:
+// a backup of a running library, restored on an empty machine and over newer data.
+
+afterAll(cleanUpProcesses);
+
+interface Library {
+  url: string;
+  token: string;
+}
+
+async function api(library: Library, pathname: string, init: RequestInit = {}) {
+  const response = await fetch(`${library.url}${pathname}`, {
+    ...init,
+    headers: { authorization: `Bearer ${library.token}`, ...(init.headers ?? {}) },
+  });
+  return {
+    status: response.status, // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes vary per call
+    body: (await response.json()) as { data: any; message: string },
+  };
+}
+
+async function register(url: string) {
+  const body = registrationBody();
+  const response = await fetch(`${url}/api/auth/register/library`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(201);
+  const { data } = (await response.json()) as { data: { token: string } };
+  return {
+    library: { url, token: data.token },
+    credentials: { identifier: body.owner_email, password: body.password },
+  };
+}
+
+async function signIn(url: string, credentials: { identifier: string; password: string }): Promise<Library> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  expect(response.status).toBe(200);
+  return { url, token: ((await response.json()) as { data: { token: string } }).data.token };
+}
+
+async function addStudent(library: Library, firstName: string) {
+  const fields = studentFields({ first_name: firstName });
+  const created = await api(library, '/api/user', { method: 'POST', body: studentForm(fields, await threeImages()) });
+  expect(created.status).toBe(201);
+  return { id: created.body.data.id as string, aadhaar: fields.aadhaar_number! };
+}
+
+/** The student as the app shows it, with the bytes of its identity image. */
+async function readStudent(library: Library, id: string) {
+  const detail = await api(library, `/api/user/${id}`);
+  expect(detail.status).toBe(200);
+  const image = await fetch(`${library.url}${detail.body.data.front_image}`);
+  expect(image.status).toBe(200);
+  return { aadhaar: detail.body.data.aadhaar_number as string, image: Buffer.from(await image.arrayBuffer()) };
+}
+
+const studentNames = async (library: Library) =>
+  ((await api(library, '/api/user?limit=50')).body.data.students as Array<{ first_name: string }>)
+    .map((s) => s.first_name)
+    .sort();
+
+function backupFileIn(dir: string) {
+  const files = fs.readdirSync(dir).filter((name) => name.endsWith('.tar'));
+  expect(files).toHaveLength(1);
+  return path.join(dir, files[0]!);
+}
+
+describe('npm run backup / npm run restore', () => {
+  it('round-trips the embedded database with its images and key: hot backup, restore on an empty DATA_DIR, restore over newer data', async () => {
+    const source = tempDataDir();
+    const backups = tempDataDir('sla-backups-');
+    const server = startServer({ DATA_DIR: source });
+    const url = await waitForUrl(server);
+    const { library, credentials } = await register(url);
+    const kept = await addStudent(library, 'Asha');
+    const before = await readStudent(library, kept.id);
+
+    // A backup while the server runs, then a change the backup must not hold.
+    const backup = await runOps(['backup', '--out', `${backups}/`], { DATA_DIR: source });
+    expect(backup.output).toContain('Backup written');
+    expect(backup.code).toBe(0);
+    const file = backupFileIn(backups);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    await addStudent(library, 'Later');
+    expect(await studentNames(library)).toEqual(['Asha', 'Later']);
+    expect(await stopServer(server)).toBe(0);
+
+    // Another machine: an empty DATA_DIR.
+    const target = tempDataDir();
+    const restored = await runOps(['restore', file], { DATA_DIR: target });
+    expect(restored.output).toContain('Restored the backup');
+    expect(restored.code).toBe(0);
+    const copy = startServer({ DATA_DIR: target });
+    const copyLibrary = await signIn(await waitForUrl(copy), credentials);
+    expect(await studentNames(copyLibrary)).toEqual(['Asha']);
+    const after = await readStudent(copyLibrary, kept.id);
+    expect(after.aadhaar).toBe(kept.aadhaar); // decrypted with the key the backup carried
+    expect(after.image.equals(before.image)).toBe(true);
+
+    // Restoring under a running server is refused, and changes nothing.
+    const underServer = await runOps(['restore', file], { DATA_DIR: target });
+    expect(underServer.code).toBe(1);
+    expect(underServer.output).toMatch(/is running on .*Stop it before restoring/);
+    expect(await studentNames(copyLibrary)).toEqual(['Asha']);
+    expect(await stopServer(copy)).toBe(0);
+
+    // Over the source, which has moved on: refused without --yes, then rolled back to the backup.
+    const refused = await runOps(['restore', file], { DATA_DIR: source });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('already holds data (1 libraries)');
+    const replaced = await runOps(['restore', file, '--yes'], { DATA_DIR: source });
+    expect(replaced.code).toBe(0);
+    const back = startServer({ DATA_DIR: source });
+    const backLibrary = await signIn(await waitForUrl(back), credentials);
+    expect(await studentNames(backLibrary)).toEqual(['Asha']);
+    expect((await readStudent(backLibrary, kept.id)).aadhaar).toBe(kept.aadhaar);
+    expect(await stopServer(back)).toBe(0);
+  });
+
+  it('refuses a damaged archive and leaves the database as it was', async () => {
+    const source = tempDataDir();
+    const backups = tempDataDir('sla-backups-');
+    const server = startServer({ DATA_DIR: source });
+    const { library, credentials } = await register(await waitForUrl(server));
+    await addStudent(library, 'Asha');
+    expect(await stopServer(server)).toBe(0);
+    // A backup of a stopped server starts its database itself.
+    const backup = await runOps(['backup', '--out', `${backups}/`], { DATA_DIR: source });
+    expect(backup.code).toBe(0);
+    const file = backupFileIn(backups);
+
+    const truncated = path.join(backups, 'truncated.tar');
+    const bytes = fs.readFileSync(file);
+    fs.writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    const notABackup = path.join(backups, 'notes.tar');
+    fs.writeFileSync(notABackup, randomBytes(4096));
+    // A whole archive whose dump breaks off: pg_restore fails part-way, psql's one transaction rolls back.
+    const unpacked = tempDataDir('sla-unpacked-');
+    await extract({ file, cwd: unpacked });
+    const dump = path.join(unpacked, 'database.dump');
+    fs.truncateSync(dump, Math.floor(fs.statSync(dump).size * 0.7));
+    const brokenDump = path.join(backups, 'broken-dump.tar');
+    await create({ file: brokenDump, cwd: unpacked }, fs.readdirSync(unpacked));
+    for (const bad of [truncated, notABackup, brokenDump, path.join(backups, 'missing.tar')]) {
+      const attempt = await runOps(['restore', bad, '--yes'], { DATA_DIR: source });
+      expect(attempt.code).toBe(1);
+      expect(attempt.output).not.toContain('Failed:'); // an operator's message, not a stack trace
+    }
+    const again = startServer({ DATA_DIR: source });
+    const againLibrary = await signIn(await waitForUrl(again), credentials);
+    expect(await studentNames(againLibrary)).toEqual(['Asha']);
+    expect(await stopServer(again)).toBe(0);
+  });
+
+  it('round-trips an external database (DATABASE_URL) and insists on the same APP_SECRET', async () => {
+    const adminUrl = new URL(inject('databaseUrl'));
+    adminUrl.pathname = '/postgres';
+    const names = [`sla_bk_src_${randomBytes(4).toString('hex')}`, `sla_bk_dst_${randomBytes(4).toString('hex')}`];
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    try {
+      for (const name of names) await admin.query(`create database ${name} encoding 'UTF8' template template0`);
+      const urlOf = (name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+      const secret = randomBytes(32).toString('hex');
+      const sourceEnv = { DATABASE_URL: urlOf(names[0]!), DATA_DIR: tempDataDir(), APP_SECRET: secret };
+      const server = startServer(sourceEnv);
+      const { library, credentials } = await register(await waitForUrl(server));
+      const kept = await addStudent(library, 'Asha');
+      const before = await readStudent(library, kept.id);
+      expect(await stopServer(server)).toBe(0);
+
+      const backups = tempDataDir('sla-backups-');
+      const backup = await runOps(['backup', '--out', `${backups}/`], sourceEnv);
+      expect(backup.code).toBe(0);
+      expect(backup.output).toContain('the APP_SECRET it needs is not in it');
+      const file = backupFileIn(backups);
+
+      const targetEnv = { DATABASE_URL: urlOf(names[1]!), DATA_DIR: tempDataDir() };
+      const wrongKey = await runOps(['restore', file], { ...targetEnv, APP_SECRET: randomBytes(32).toString('hex') });
+      expect(wrongKey.code).toBe(1);
+      expect(wrongKey.output).toContain('set APP_SECRET to that same key');
+      const restored = await runOps(['restore', file], { ...targetEnv, APP_SECRET: secret });
+      expect(restored.code).toBe(0);
+
+      const copy = startServer({ ...targetEnv, APP_SECRET: secret });
+      const copyLibrary = await signIn(await waitForUrl(copy), credentials);
+      const after = await readStudent(copyLibrary, kept.id);
+      expect(after.aadhaar).toBe(kept.aadhaar);
+      expect(after.image.equals(before.image)).toBe(true);
+      expect(await stopServer(copy)).toBe(0);
+    } finally {
+      for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+}, 180_000);

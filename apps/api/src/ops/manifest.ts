@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { MIGRATIONS_DIR } from '../paths';
+
+export const BACKUP_FORMAT = 'study-library-admin-backup';
+
+/** The files inside a backup archive. */
+export const ENTRY = {
+  manifest: 'manifest.json',
+  database: 'database.dump',
+  secret: 'app-secret',
+  uploads: 'uploads',
+} as const;
+
+export const manifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.literal(1),
+  createdAt: z.string(),
+  database: z.object({
+    mode: z.enum(['embedded', 'external']),
+    serverVersion: z.string(),
+    pgDumpVersion: z.string(),
+    /** How many of the app's migrations the dumped database had applied. */
+    migrations: z.number().int().min(0),
+    /** Row counts when the dump was taken (for the operator to compare after a restore). */
+    rows: z.record(z.string(), z.number().int().min(0)),
+  }),
+  secret: z.object({
+    /** The generated DATA_DIR/app-secret travels with the backup; an APP_SECRET from the environment does not. */
+    included: z.boolean(),
+    fingerprint: z.string(),
+  }),
+  uploads: z.object({ files: z.number().int().min(0), bytes: z.number().int().min(0) }),
+});
+
+export type BackupManifest = z.infer<typeof manifestSchema>;
+
+/**
+ * Identifies the key that encrypted the Aadhaar numbers without revealing it:
+ * a restore checks that the server will run with the same one.
+ */
+export function secretFingerprint(secret: string): string {
+  return createHash('sha256')
+    .update('study-library-admin/backup-fingerprint/v1\0')
+    .update(secret)
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** How many migrations this release knows (the journal drizzle-kit writes). */
+export function knownMigrationCount(migrationsFolder = MIGRATIONS_DIR): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+/** The tables whose row counts a backup records (the business data an owner would miss). */
+export const COUNTED_TABLES = [
+  'libraries',
+  'admins',
+  'students',
+  'areas',
+  'seats',
+  'subscriptions',
+  'fees',
+  'notifications',
+];
