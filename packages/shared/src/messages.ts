@@ -12,6 +12,7 @@ import { feeMessages } from './fees/fees.messages';
 import { dashboardMessages } from './dashboard/dashboard.messages';
 import { notificationMessages } from './notifications/notifications.messages';
 import { auditMessages } from './audit/audit.messages';
+import { listMessages } from './common/list-query';
 
 export const messages = {
   students: studentMessages,
@@ -19,6 +20,7 @@ export const messages = {
   seats: seatMessages,
   subscriptions: subscriptionMessages,
   fees: feeMessages,
+  list: listMessages,
   app: {
     name: 'Study Library Admin',
     unexpectedError: 'Unexpected Application Error!',

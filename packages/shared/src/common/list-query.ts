@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './constants';
 
+/** "a, b or c" */
+const orList = (items: readonly (string | number)[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${String(items.at(-1))}`;
+
+/** The messages of every list's query (gathered into the catalogue as `messages.list`). */
 export const listMessages = {
-  pageInvalid: 'page must be a whole number from 1',
-  limitInvalid: `limit must be one of ${PAGE_SIZES.join(', ')}`,
-  sortByInvalid: 'Unknown sort key',
-  sortOrderInvalid: 'sortOrder must be ASC or DESC',
+  pageInvalid: 'Page must be a whole number from 1',
+  limitInvalid: `Limit must be ${orList(PAGE_SIZES)}`,
+  /** Names the list's own sort keys. */
+  sortByInvalid: (sortKeys: readonly string[]) => `Sort by ${orList(sortKeys)}`,
+  sortOrderInvalid: 'Sort order must be ASC or DESC',
+  searchTooLong: 'Search at most 100 characters',
 } as const;
 
 // Query strings arrive as text; an empty value means "not given".
@@ -39,12 +46,22 @@ export function listQuerySchema<const Keys extends readonly [string, ...string[]
     ),
     sortBy: z.preprocess(
       blankToUndefined,
-      z.enum(options.sortKeys, { error: listMessages.sortByInvalid }).default(options.defaultSortBy as never),
+      z
+        .enum(options.sortKeys, { error: listMessages.sortByInvalid(options.sortKeys) })
+        .default(options.defaultSortBy as never),
     ),
     sortOrder: z.preprocess(
       (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : value.trim().toUpperCase()) : value),
       z.enum(['ASC', 'DESC'], { error: listMessages.sortOrderInvalid }).default(options.defaultSortOrder ?? 'ASC'),
     ),
-    search: z.preprocess(blankToUndefined, z.string().trim().max(100, { error: 'search is too long' }).optional()),
+    search: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .max(100, { error: listMessages.searchTooLong })
+        .optional()
+        .transform((value) => (value ? value : undefined)), // only spaces: no search
+    ),
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_SIZES } from '../common/constants';
+import { messages } from '../messages';
 import { studentMessages as m } from './students.messages';
 import {
   isRealDate,
@@ -8,6 +9,7 @@ import {
   maskAadhaar,
   studentFieldsSchema,
   studentFormSchema,
+  STUDENT_SORT_KEYS,
   studentListQuerySchema,
   todayIn,
 } from './students.schema';
@@ -159,17 +161,17 @@ describe('studentListQuerySchema', () => {
   });
 
   it.each([
-    ['page', '0', m.pageInvalid],
-    ['page', 'x', m.pageInvalid],
-    ['page', '1.5', m.pageInvalid],
-    ['limit', '7', m.limitInvalid],
-    ['limit', 'all', m.limitInvalid],
-    ['sortBy', 'password', m.sortByInvalid],
-    ['sortBy', 'name; drop table students', m.sortByInvalid],
-    ['sortOrder', 'sideways', m.sortOrderInvalid],
+    ['page', '0', messages.list.pageInvalid],
+    ['page', 'x', messages.list.pageInvalid],
+    ['page', '1.5', messages.list.pageInvalid],
+    ['limit', '7', messages.list.limitInvalid],
+    ['limit', 'all', messages.list.limitInvalid],
+    ['sortBy', 'password', messages.list.sortByInvalid(STUDENT_SORT_KEYS)],
+    ['sortBy', 'name; drop table students', messages.list.sortByInvalid(STUDENT_SORT_KEYS)],
+    ['sortOrder', 'sideways', messages.list.sortOrderInvalid],
     ['status', 'done', m.statusFilterInvalid],
     ['type', 'gold', m.typeFilterInvalid],
-    ['search', 'x'.repeat(101), m.searchTooLong],
+    ['search', 'x'.repeat(101), messages.list.searchTooLong],
   ])('refuses %s=%j', (field, value, message) => {
     expect(messagesOf(studentListQuerySchema.safeParse({ [field]: value }))).toEqual([[field, message]]);
   });

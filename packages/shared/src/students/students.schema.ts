@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, DEFAULT_TIME_ZONE, PAGE_SIZES } from '../common/constants';
+import { DEFAULT_TIME_ZONE } from '../common/constants';
 import { paginationSchema } from '../common/envelope';
 import { optionalText, requiredEmail, requiredMobile, requiredText } from '../common/fields';
+import { listQuerySchema } from '../common/list-query';
 import { studentMessages as m } from './students.messages';
 import { isVerhoeffValid } from './verhoeff';
 
@@ -148,38 +149,8 @@ export const STUDENT_TYPES = ['premium', 'regular'] as const;
 // A blank query value (`?status=`) means "no filter", as a cleared select sends it.
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-/** `GET /user` query (DESIGN.md §4 lists). */
-export const studentListQuerySchema = z.object({
-  page: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: m.pageInvalid })
-      .int({ error: m.pageInvalid })
-      .min(1, { error: m.pageInvalid })
-      .max(1_000_000, { error: m.pageInvalid })
-      .default(1),
-  ),
-  limit: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: m.limitInvalid })
-      .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), { error: m.limitInvalid })
-      .default(DEFAULT_PAGE_SIZE),
-  ),
-  sortBy: z.preprocess(blankToUndefined, z.enum(STUDENT_SORT_KEYS, { error: m.sortByInvalid }).default('name')),
-  sortOrder: z.preprocess(
-    (value) => (typeof value === 'string' && value !== '' ? value.toUpperCase() : undefined),
-    z.enum(['ASC', 'DESC'], { error: m.sortOrderInvalid }).default('ASC'),
-  ),
-  search: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .max(100, { error: m.searchTooLong })
-      .optional()
-      .transform((value) => (value ? value : undefined)),
-  ),
+/** `GET /user` query: the common list query (DESIGN.md §4) with the KYC status and type filters. */
+export const studentListQuerySchema = listQuerySchema({ sortKeys: STUDENT_SORT_KEYS, defaultSortBy: 'name' }).extend({
   status: z.preprocess(blankToUndefined, z.enum(KYC_STATUSES, { error: m.statusFilterInvalid }).optional()),
   type: z.preprocess(
     (value) => (typeof value === 'string' && value !== '' ? value.toLowerCase() : undefined),

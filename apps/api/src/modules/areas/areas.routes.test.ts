@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listMessages, messages, type Area } from '@app/shared';
+import { AREA_SORT_KEYS, listMessages, messages, type Area } from '@app/shared';
 import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
 
 const m = messages.areas;
@@ -206,8 +206,8 @@ describe('GET /api/area', () => {
   it('refuses unknown sort keys and bad paging instead of guessing', async () => {
     const { auth } = await registerLibrary(t.app);
     const cases: Array<[string, string]> = [
-      ['sortBy=password_hash', listMessages.sortByInvalid],
-      ['sortBy=name;drop table areas', listMessages.sortByInvalid],
+      ['sortBy=password_hash', listMessages.sortByInvalid(AREA_SORT_KEYS)],
+      ['sortBy=name;drop table areas', listMessages.sortByInvalid(AREA_SORT_KEYS)],
       ['sortOrder=sideways', listMessages.sortOrderInvalid],
       ['limit=7', listMessages.limitInvalid],
       ['limit=ten', listMessages.limitInvalid],
@@ -215,7 +215,7 @@ describe('GET /api/area', () => {
       ['page=1.5', listMessages.pageInvalid],
       ['page=abc', listMessages.pageInvalid],
       ['status=open', m.statusInvalid],
-      [`search=${'x'.repeat(101)}`, 'search is too long'],
+      [`search=${'x'.repeat(101)}`, messages.list.searchTooLong],
     ];
     for (const [query, message] of cases) {
       const response = await call('GET', `/api/area?${query}`, auth);

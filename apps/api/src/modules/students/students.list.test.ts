@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@app/shared';
+import { messages, STUDENT_SORT_KEYS } from '@app/shared';
 import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
 import { insertStudentRow } from './students.fixtures';
 
@@ -167,17 +167,17 @@ describe('GET /api/user', () => {
   });
 
   it.each([
-    ['?sortBy=password', m.sortByInvalid],
-    ['?sortBy=name%3Bdrop%20table%20students', m.sortByInvalid],
-    ['?sortOrder=up', m.sortOrderInvalid],
-    ['?limit=7', m.limitInvalid],
-    ['?limit=1000000', m.limitInvalid],
-    ['?page=0', m.pageInvalid],
-    ['?page=abc', m.pageInvalid],
-    ['?page=99999999999', m.pageInvalid],
+    ['?sortBy=password', messages.list.sortByInvalid(STUDENT_SORT_KEYS)],
+    ['?sortBy=name%3Bdrop%20table%20students', messages.list.sortByInvalid(STUDENT_SORT_KEYS)],
+    ['?sortOrder=up', messages.list.sortOrderInvalid],
+    ['?limit=7', messages.list.limitInvalid],
+    ['?limit=1000000', messages.list.limitInvalid],
+    ['?page=0', messages.list.pageInvalid],
+    ['?page=abc', messages.list.pageInvalid],
+    ['?page=99999999999', messages.list.pageInvalid],
     ['?status=done', m.statusFilterInvalid],
     ['?type=gold', m.typeFilterInvalid],
-    [`?search=${'x'.repeat(101)}`, m.searchTooLong],
+    [`?search=${'x'.repeat(101)}`, messages.list.searchTooLong],
   ])('refuses %s with 400', async (query, message) => {
     const response = await list(query);
     expect(response.statusCode).toBe(400);
