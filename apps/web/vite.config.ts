@@ -21,5 +21,10 @@ export default defineConfig({
     outDir: here('./dist'),
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      // packages/shared is plain declarations (schemas, messages, constants): a screen that
+      // imports one message must not pull every feature's zod schemas into its chunk.
+      treeshake: { moduleSideEffects: [{ test: /packages\/shared\/src\//, sideEffects: false }] },
+    },
   },
 });

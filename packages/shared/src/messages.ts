@@ -12,7 +12,7 @@ import { feeMessages } from './fees/fees.messages';
 import { dashboardMessages } from './dashboard/dashboard.messages';
 import { notificationMessages } from './notifications/notifications.messages';
 import { auditMessages } from './audit/audit.messages';
-import { listMessages } from './common/list-query';
+import { listMessages } from './common/list-messages';
 
 export const messages = {
   students: studentMessages,

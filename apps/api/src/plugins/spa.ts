@@ -4,19 +4,25 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { messages, type ErrorEnvelope } from '@app/shared';
 
+/** The landing page the web build prerenders to static HTML (apps/web/scripts/prerender.mjs). */
+export const LANDING_FILE = 'landing.html';
+
 /**
- * Serves the built web app: files from its dist folder, and `index.html` for
- * every other non-API path so the client router shows its own screens (404 too).
+ * Serves the built web app: files from its dist folder (the build's `.br`/`.gz` copies when
+ * the browser accepts them), the prerendered landing page for `/`, and `index.html` for every
+ * other non-API path so the client router shows its own screens (404 too).
  */
 export default fp<{ root: string }>(
   async (app, { root }) => {
     const indexFile = path.join(root, 'index.html');
     const hasBuild = fs.existsSync(indexFile);
+    const hasLanding = hasBuild && fs.existsSync(path.join(root, LANDING_FILE));
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
         index: false,
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           // Hashed build assets never change; everything else is revalidated.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -25,6 +31,13 @@ export default fp<{ root: string }>(
       });
     } else {
       app.log.warn(`No web build at ${root}: only the API is served (run npm run build)`);
+    }
+
+    if (hasLanding) {
+      // The landing page paints without JavaScript; the SPA takes over from its links.
+      app.get('/', async (_request, reply) =>
+        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(LANDING_FILE),
+      );
     }
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -1,23 +1,16 @@
-import { z } from 'zod';
+const API_BASE_RULE = 'VITE_API_BASE must be a path like /api or an http(s) URL';
 
-const envSchema = z.object({
-  VITE_API_BASE: z
-    .string()
-    .trim()
-    .min(1)
-    .refine((value) => value.startsWith('/') || /^https?:\/\//.test(value), {
-      error: 'VITE_API_BASE must be a path like /api or an http(s) URL',
-    })
-    .default('/api'),
-});
-
-function parseEnv() {
-  const parsed = envSchema.safeParse({ VITE_API_BASE: import.meta.env.VITE_API_BASE ?? '/api' });
-  if (!parsed.success) {
+/**
+ * The API base from `VITE_API_BASE` (default `/api`), trimmed and without a trailing slash.
+ * Checked by hand rather than with zod so the entry chunk carries no schema library.
+ */
+export function parseApiBase(raw: string | undefined): string {
+  const value = (raw ?? '/api').trim();
+  if (!value.startsWith('/') && !/^https?:\/\//.test(value)) {
     // Fail fast at start-up: a wrong base URL would otherwise surface as confusing 404s.
-    throw new Error(`Invalid environment: ${z.prettifyError(parsed.error)}`);
+    throw new Error(`Invalid environment: ${API_BASE_RULE} (VITE_API_BASE is "${raw}")`);
   }
-  return { apiBase: parsed.data.VITE_API_BASE.replace(/\/+$/, '') };
+  return value.replace(/\/+$/, '');
 }
 
-export const env = parseEnv();
+export const env = { apiBase: parseApiBase(import.meta.env.VITE_API_BASE) };

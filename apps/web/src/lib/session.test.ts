@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sessionSchema } from '@app/shared';
 import { fakeSession, storeSession } from '@/test/fixtures';
-import { clearSession, readSession, readToken, writeSession } from './session';
+import { clearSession, parseSession, readSession, readToken, writeSession } from './session';
 
 describe('stored admin session', () => {
   it('reads back what was written', () => {
@@ -24,5 +26,50 @@ describe('stored admin session', () => {
     storeSession();
     clearSession();
     expect(window.localStorage.getItem('admin')).toBeNull();
+  });
+});
+
+describe('parseSession', () => {
+  const anyValue = fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.boolean(),
+    fc.array(fc.string()),
+  );
+  const library = fc.record(
+    {
+      id: fc.oneof(fc.string(), anyValue),
+      name: fc.string(),
+      timeZone: fc.oneof(fc.string(), anyValue),
+      extra: anyValue,
+    },
+    { requiredKeys: ['id', 'name'] },
+  );
+  const session = fc.record(
+    {
+      id: fc.oneof(fc.string(), anyValue),
+      name: fc.string(),
+      email: fc.string(),
+      phone: fc.oneof(fc.string(), anyValue),
+      profileImage: fc.oneof(fc.string(), fc.constant(null), anyValue),
+      library: fc.oneof(library, anyValue),
+      token: fc.oneof(fc.string(), anyValue),
+      expiresAt: fc.string(),
+      role: anyValue,
+    },
+    { requiredKeys: ['id', 'name', 'email', 'library'] },
+  );
+
+  it('answers exactly what the shared sessionSchema answers, unknown keys dropped', () => {
+    fc.assert(
+      fc.property(fc.oneof(session, anyValue), (value) => {
+        const expected = sessionSchema.safeParse(value);
+        expect(parseSession(value)).toEqual(expected.success ? expected.data : null);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(parseSession({ ...fakeSession, extra: 1, library: { ...fakeSession.library, x: 2 } })).toEqual(fakeSession);
   });
 });

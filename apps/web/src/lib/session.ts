@@ -1,4 +1,36 @@
-import { STORAGE_KEYS, sessionSchema, type AdminSession } from '@app/shared';
+import { STORAGE_KEYS, type AdminSession } from '@app/shared';
+
+type Fields = Record<string, unknown>;
+
+function isFields(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function strings<K extends string>(source: Fields, keys: readonly K[]): Record<K, string> | null {
+  const out = {} as Record<K, string>;
+  for (const key of keys) {
+    const value = source[key];
+    if (typeof value !== 'string') return null;
+    out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * The AdminSession in `value`, or null when it is not one: the same answer as the shared
+ * `sessionSchema.safeParse` (unknown keys dropped), which `session.test.ts` checks on
+ * generated values. Written out by hand so the sign-in page's first load carries no zod.
+ */
+export function parseSession(value: unknown): AdminSession | null {
+  if (!isFields(value)) return null;
+  const admin = strings(value, ['id', 'name', 'email', 'phone'] as const);
+  const profileImage = value.profileImage;
+  if (!admin || (profileImage !== null && typeof profileImage !== 'string')) return null;
+  const library = isFields(value.library) ? strings(value.library, ['id', 'name', 'timeZone'] as const) : null;
+  const token = strings(value, ['token', 'expiresAt'] as const);
+  if (!library || !token) return null;
+  return { ...admin, profileImage, library, ...token };
+}
 
 /**
  * The stored admin session (SPEC.md §3): the `data` of a login or registration
@@ -9,8 +41,8 @@ export function readSession(): AdminSession | null {
   const raw = safeStorage()?.getItem(STORAGE_KEYS.admin);
   if (!raw) return null;
   try {
-    const parsed = sessionSchema.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
+    const session = parseSession(JSON.parse(raw));
+    if (session) return session;
   } catch {
     // Not JSON: fall through and drop it.
   }

@@ -1,19 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './constants';
+import { listMessages } from './list-messages';
 
-/** "a, b or c" */
-const orList = (items: readonly (string | number)[]) =>
-  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${String(items.at(-1))}`;
-
-/** The messages of every list's query (gathered into the catalogue as `messages.list`). */
-export const listMessages = {
-  pageInvalid: 'Page must be a whole number from 1',
-  limitInvalid: `Limit must be ${orList(PAGE_SIZES)}`,
-  /** Names the list's own sort keys. */
-  sortByInvalid: (sortKeys: readonly string[]) => `Sort by ${orList(sortKeys)}`,
-  sortOrderInvalid: 'Sort order must be ASC or DESC',
-  searchTooLong: 'Search at most 100 characters',
-} as const;
+export { listMessages };
 
 // Query strings arrive as text; an empty value means "not given".
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

@@ -1,10 +1,13 @@
 import { messages } from '@app/shared';
 import { LandingPage } from '@/features/landing/components/LandingPage';
 
+/** The landing page's title, also written into the prerendered page (src/prerender). */
+export const LANDING_TITLE = `${messages.app.name} · Software for self-study libraries`;
+
 export function LandingRoute() {
   return (
     <>
-      <title>{`${messages.app.name} · Software for self-study libraries`}</title>
+      <title>{LANDING_TITLE}</title>
       <LandingPage />
     </>
   );

@@ -1,5 +1,4 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,19 +7,20 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toast } from 'react-toastify';
-import { loginSchema, messages } from '@app/shared';
+import { messages } from '@app/shared';
 import { PasswordField } from '@/components/PasswordField';
 import { errorMessage } from '@/lib/api-errors';
 import { fieldProps } from '@/lib/form';
 import { useLoginMutation } from '../api/auth-api';
 import { useStartSession } from '../hooks/use-start-session';
+import { lazyLoginResolver, preloadLoginResolver } from '../validation/lazy-login-resolver';
 
 const m = messages.login;
 
 /** Sign in (SPEC.md §2, §5): identifier (an email) and password. */
 export function LoginForm() {
   const form = useForm({
-    resolver: zodResolver(loginSchema),
+    resolver: lazyLoginResolver,
     defaultValues: { identifier: '', password: '' },
   });
   const [login, { isLoading }] = useLoginMutation();
@@ -36,7 +36,8 @@ export function LoginForm() {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
+    // Validation (zod and the shared schema) loads once the visitor starts filling the form.
+    <Box component="form" noValidate onSubmit={onSubmit} onInput={() => void preloadLoginResolver()}>
       <Stack spacing={1}>
         <TextField
           {...fieldProps(form, 'identifier')}

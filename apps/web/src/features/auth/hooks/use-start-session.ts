@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { messages, sessionSchema } from '@app/shared';
+import { messages } from '@app/shared';
 import { envelopeMessage, type ApiEnvelope } from '@/lib/api-errors';
-import { writeSession } from '@/lib/session';
+import { parseSession, writeSession } from '@/lib/session';
 import { login } from '@/lib/store/auth-slice';
 import { useAppDispatch } from '@/lib/store/hooks';
 
@@ -18,13 +18,13 @@ export function useStartSession(fallbackError: string) {
 
   return useCallback(
     (response: ApiEnvelope): boolean => {
-      const session = response.status === true ? sessionSchema.safeParse(response.data) : undefined;
-      if (!session?.success) {
+      const session = response.status === true ? parseSession(response.data) : null;
+      if (!session) {
         toast.error(envelopeMessage(response) ?? fallbackError);
         return false;
       }
-      writeSession(session.data);
-      dispatch(login(session.data));
+      writeSession(session);
+      dispatch(login(session));
       toast.success(messages.auth.loggedIn);
       navigate('/app/dashboard', { replace: true });
       return true;

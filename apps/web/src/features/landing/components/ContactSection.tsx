@@ -12,6 +12,16 @@ import { messages } from '@app/shared';
 import { SectionHeading } from './SectionHeading';
 
 const m = messages.landing;
+const MESSAGE_MIN_ROWS = 4;
+
+/** What the contact form shows once sent (the prerendered landing page keeps a copy to show). */
+export function ContactThanks() {
+  return (
+    <Alert severity="success" role="status">
+      {m.contactThanks}
+    </Alert>
+  );
+}
 
 /** The contact form sends nothing (SPEC.md §1): it only thanks the visitor. */
 export function ContactSection() {
@@ -49,12 +59,16 @@ export function ContactSection() {
               <Stack spacing={2.5}>
                 <TextField name="name" label={m.contactName} required autoComplete="name" />
                 <TextField name="email" label={m.contactEmail} type="email" required autoComplete="email" />
-                <TextField name="message" label={m.contactMessage} required multiline minRows={4} />
-                {sent && (
-                  <Alert severity="success" role="status">
-                    {m.contactThanks}
-                  </Alert>
-                )}
+                <TextField
+                  name="message"
+                  label={m.contactMessage}
+                  required
+                  multiline
+                  minRows={MESSAGE_MIN_ROWS}
+                  // The prerendered page sizes the box from this before any script runs (src/prerender).
+                  slotProps={{ htmlInput: { 'data-min-rows': MESSAGE_MIN_ROWS } }}
+                />
+                {sent && <ContactThanks />}
                 <Button type="submit" variant="contained" size="large" endIcon={<SendRounded />}>
                   {m.contactSend}
                 </Button>

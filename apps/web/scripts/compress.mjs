@@ -1,0 +1,30 @@
+// Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the web build, which the
+// API serves to browsers that accept them (@fastify/static `preCompressed`, plugins/spa.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const TEXT = /\.(js|css|html|svg|json|txt|webmanifest)$/;
+
+let files = 0;
+let before = 0;
+let after = 0;
+for (const entry of fs.readdirSync(dist, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !TEXT.test(entry.name)) continue;
+  const file = path.join(entry.parentPath, entry.name);
+  const data = fs.readFileSync(file);
+  if (data.length < 1024) continue;
+  const brotli = zlib.brotliCompressSync(data, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+  });
+  fs.writeFileSync(`${file}.br`, brotli);
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+  files++;
+  before += data.length;
+  after += brotli.length;
+}
+process.stdout.write(
+  `compressed ${files} files: ${(before / 1024).toFixed(0)} kB -> ${(after / 1024).toFixed(0)} kB with Brotli\n`,
+);

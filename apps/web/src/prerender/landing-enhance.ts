@@ -1,0 +1,134 @@
+import { RAISED_CLASS_ATTRIBUTE } from './merge-renders';
+
+/**
+ * The prerendered landing page's few interactions, in plain DOM code so the page ships no React
+ * (docs/decisions.md, "Web performance"): the FAQ accordions open and close, the contact form's
+ * labels rise while a field is focused or filled, its message box grows with the text, and
+ * sending the form thanks the visitor without sending anything (SPEC.md §1), as the React page does.
+ * Everything else on the page (links, anchors) works without any script.
+ */
+
+const EXPANDED = 'Mui-expanded';
+const FOCUSED = 'Mui-focused';
+const RESTING_CLASS_ATTRIBUTE = 'data-resting-class';
+
+function afterTransition(element: HTMLElement, done: () => void) {
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    element.removeEventListener('transitionend', finish);
+    done();
+  };
+  element.addEventListener('transitionend', finish);
+  // No transition runs when motion is reduced or nothing changed height.
+  window.setTimeout(finish, 500);
+}
+
+function toggleAccordion(summary: HTMLElement) {
+  const accordion = summary.closest<HTMLElement>('.MuiAccordion-root');
+  const collapse = accordion?.querySelector<HTMLElement>('.MuiCollapse-root');
+  const wrapper = collapse?.querySelector<HTMLElement>('.MuiCollapse-wrapper');
+  if (!accordion || !collapse || !wrapper) return;
+  const expand = summary.getAttribute('aria-expanded') !== 'true';
+  summary.setAttribute('aria-expanded', String(expand));
+  for (const element of [
+    accordion,
+    summary,
+    ...summary.querySelectorAll<HTMLElement>('.MuiAccordionSummary-content, .MuiAccordionSummary-expandIconWrapper'),
+  ]) {
+    element.classList.toggle(EXPANDED, expand);
+  }
+  if (expand) {
+    collapse.classList.remove('MuiCollapse-hidden');
+    collapse.style.visibility = 'visible';
+    collapse.style.height = `${wrapper.offsetHeight}px`;
+    afterTransition(collapse, () => {
+      if (summary.getAttribute('aria-expanded') !== 'true') return;
+      collapse.classList.add('MuiCollapse-entered');
+      collapse.style.height = 'auto';
+      collapse.style.overflow = 'visible';
+    });
+  } else {
+    collapse.classList.remove('MuiCollapse-entered');
+    collapse.style.overflow = '';
+    collapse.style.height = `${wrapper.offsetHeight}px`;
+    void collapse.offsetHeight; // Start the transition from the current height.
+    collapse.style.height = '0px';
+    afterTransition(collapse, () => {
+      if (summary.getAttribute('aria-expanded') === 'true') return;
+      collapse.classList.add('MuiCollapse-hidden');
+      collapse.style.visibility = '';
+    });
+  }
+}
+
+function swapClasses(element: Element, raised: boolean) {
+  const raisedClass = element.getAttribute(RAISED_CLASS_ATTRIBUTE);
+  if (raisedClass === null) return;
+  if (!element.hasAttribute(RESTING_CLASS_ATTRIBUTE)) {
+    element.setAttribute(RESTING_CLASS_ATTRIBUTE, element.getAttribute('class') ?? '');
+  }
+  element.setAttribute('class', raised ? raisedClass : (element.getAttribute(RESTING_CLASS_ATTRIBUTE) ?? ''));
+}
+
+/**
+ * Paints a text field as MUI does: label raised and outline notched while focused or filled.
+ * Like MUI's InputBase, `filled` is what the field's last input event left (a form reset does not
+ * lower the labels in the React page either).
+ */
+function paintField(field: HTMLElement, filled: boolean) {
+  const input = field.querySelector<HTMLInputElement | HTMLTextAreaElement>('input, textarea:not([aria-hidden])');
+  if (!input) return;
+  const focused = document.activeElement === input;
+  for (const element of field.querySelectorAll(`[${RAISED_CLASS_ATTRIBUTE}]`)) swapClasses(element, focused || filled);
+  const label = field.querySelector('label');
+  label?.setAttribute('data-shrink', String(focused || filled));
+  label?.classList.toggle(FOCUSED, focused);
+  label?.classList.toggle('MuiFormLabel-filled', filled);
+  field.querySelector('.MuiInputBase-root')?.classList.toggle(FOCUSED, focused);
+}
+
+/** Grows the message box with its text as MUI's TextareaAutosize does; CSS keeps its minimum rows. */
+function autosize(textarea: HTMLTextAreaElement) {
+  textarea.style.overflow = 'hidden';
+  textarea.style.height = '0px';
+  textarea.style.height = `${textarea.scrollHeight}px`;
+}
+
+function enhanceContactForm(form: HTMLFormElement) {
+  const fields = [...form.querySelectorAll<HTMLElement>('.MuiFormControl-root')];
+  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  const thanks = document.getElementById('contact-thanks');
+  const message = form.querySelector<HTMLTextAreaElement>('textarea:not([aria-hidden])');
+  const filled = new Map<HTMLElement, boolean>();
+  let shown: Element | null = null;
+
+  const paintAll = () => fields.forEach((field) => paintField(field, filled.get(field) ?? false));
+  form.addEventListener('focusin', paintAll);
+  form.addEventListener('focusout', () => window.setTimeout(paintAll));
+  form.addEventListener('input', (event) => {
+    const target = event.target as HTMLInputElement | HTMLTextAreaElement;
+    const field = fields.find((candidate) => candidate.contains(target));
+    if (field) filled.set(field, target.value !== '');
+    paintAll();
+    if (message) autosize(message);
+    shown?.remove();
+    shown = null;
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    form.reset();
+    if (message) autosize(message);
+    if (!shown && submit && thanks instanceof HTMLTemplateElement) {
+      shown = thanks.content.firstElementChild?.cloneNode(true) as Element | null;
+      if (shown) submit.before(shown);
+    }
+  });
+}
+
+for (const summary of document.querySelectorAll<HTMLElement>('.MuiAccordionSummary-root')) {
+  summary.addEventListener('click', () => toggleAccordion(summary));
+}
+const contactForm = document.querySelector<HTMLFormElement>('#contact form');
+if (contactForm) enhanceContactForm(contactForm);

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { messages } from '@app/shared';
+
+/**
+ * Issue 8's size budget: what a first visit downloads, as the production build is served.
+ * Each JavaScript response's body is gzipped at level 9 and the sizes are summed.
+ *
+ * Issue 8 asks for 150 kB on /login. That is not met yet (docs/performance.md, "Web: JavaScript
+ * on a first visit", says why and what is left): this guard holds the measured figure with a
+ * little headroom so nothing grows back, and comes down as the cuts land.
+ */
+const ISSUE_TARGET_KB = 150;
+const LOGIN_BUDGET_KB = 270;
+// The landing page is static HTML; its two small scripts must stay small.
+const LANDING_BUDGET_KB = 10;
+
+// Lazy chunks a first visit must not load: the /app screens, the date pickers and the charts.
+const LAZY_CHUNKS = [
+  'AppShell',
+  'dashboard',
+  'student',
+  'student-form',
+  'area',
+  'seats',
+  'notifications',
+  'activity',
+  'subscription',
+  'fee-report',
+  'DatePicker',
+  'DashboardCharts',
+];
+const assets = path.resolve('apps/web/dist/assets');
+const chunkName = (url: string) => /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(url).pathname)?.[1];
+
+interface Visit {
+  scripts: { url: string; gzip: number }[];
+  kb: number;
+}
+
+/** Opens `url` in the page's fresh context and sums the gzip sizes of every script it loads. */
+async function firstVisit(page: Page, url: string, ready: () => Promise<void>): Promise<Visit> {
+  const pending: Promise<{ url: string; gzip: number }>[] = [];
+  const onResponse = (response: Response) => {
+    const isScript =
+      response.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(new URL(response.url()).pathname);
+    if (!isScript) return;
+    pending.push(
+      response.body().then((body) => ({ url: response.url(), gzip: zlib.gzipSync(body, { level: 9 }).length })),
+    );
+  };
+  page.on('response', onResponse);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await ready();
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  const scripts = await Promise.all(pending);
+  const kb = scripts.reduce((sum, script) => sum + script.gzip, 0) / 1024;
+  return { scripts, kb };
+}
+
+function report(label: string, visit: Visit) {
+  console.log(`${label}: ${visit.kb.toFixed(1)} kB of gzipped JavaScript in ${visit.scripts.length} files`);
+  for (const script of [...visit.scripts].sort((a, b) => b.gzip - a.gzip)) {
+    console.log(`  ${(script.gzip / 1024).toFixed(1).padStart(6)} kB  ${new URL(script.url).pathname}`);
+  }
+}
+
+test('the build still has the lazy chunks this spec looks for', () => {
+  const files = fs.readdirSync(assets);
+  for (const name of LAZY_CHUNKS) {
+    expect(
+      files.some((file) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(file)),
+      `${name} chunk`,
+    ).toBe(true);
+  }
+});
+
+test(`a first visit to /login loads at most ${LOGIN_BUDGET_KB} kB of gzipped JavaScript and no lazy screen`, async ({
+  page,
+}) => {
+  const visit = await firstVisit(page, '/login', async () => {
+    await expect(page.getByRole('heading', { name: messages.login.title })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: messages.login.identifier })).toBeVisible();
+  });
+  report(`/login (issue 8 target ${ISSUE_TARGET_KB} kB)`, visit);
+  const loaded = visit.scripts.map((script) => chunkName(script.url));
+  expect(loaded.filter((name) => name && LAZY_CHUNKS.includes(name))).toEqual([]);
+  expect(visit.kb).toBeLessThanOrEqual(LOGIN_BUDGET_KB);
+});
+
+test('the landing page is prerendered: its texts and links are there before any script runs', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  const html = (await response?.text()) ?? '';
+  expect(html).not.toContain('type="module"');
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Run your study library without the registers.');
+  for (const text of [messages.landing.contactSend, messages.landing.contactName, messages.app.name]) {
+    expect(html).toContain(text);
+  }
+  const trial = page.getByRole('link', { name: messages.landing.startFreeTrial }).first();
+  await expect(trial).toBeVisible();
+  await expect(trial).toHaveAttribute('href', '/login');
+  await expect(page.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+  for (const section of ['features', 'pricing', 'support', 'contact']) {
+    await expect(page.locator(`section#${section}`)).toHaveCount(1);
+  }
+  // Painted by its own CSS: the light theme's page background, not the browser's white.
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(244, 246, 251)');
+
+  // The links are plain links: signing in needs no script on this page.
+  await page.getByRole('link', { name: messages.login.title }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await context.close();
+});
+
+test('the landing page loads only its own small scripts, and paints the saved dark theme', async ({ page }) => {
+  const visit = await firstVisit(page, '/', async () => {
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+  report('/', visit);
+  expect(visit.scripts.map((script) => chunkName(script.url)).sort()).toEqual(['landing-enhance', 'landing-theme']);
+  expect(visit.kb).toBeLessThanOrEqual(LANDING_BUDGET_KB);
+
+  // The theme script runs before the first paint, from the choice saved by the app.
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.reload();
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 18, 32)');
+
+  // The page's interactions work without React: an FAQ opens, the contact form thanks the visitor.
+  const question = page.getByRole('button', { name: 'Is there a free trial?' });
+  await question.click();
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText('Every plan starts with a 14-day free trial with all features on.')).toBeVisible();
+  await page.getByRole('textbox', { name: messages.landing.contactName }).fill('Ravi Kumar');
+  await page.getByRole('textbox', { name: messages.landing.contactEmail }).fill('ravi@example.com');
+  await page.getByRole('textbox', { name: messages.landing.contactMessage }).fill('We run 60 seats.');
+  await page.getByRole('button', { name: messages.landing.contactSend }).click();
+  await expect(page.getByRole('status')).toHaveText(messages.landing.contactThanks);
+  await expect(page.getByRole('textbox', { name: messages.landing.contactName })).toHaveValue('');
+});
