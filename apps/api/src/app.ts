@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,6 +39,13 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * Marks a 503 answered to a request that was refused before it started (the server is
+ * stopping): nothing was done, so a load balancer or client may safely send it again,
+ * elsewhere, whatever its method.
+ */
+export const NOT_STARTED_HEADER = 'x-request-not-started';
+
 /** Log redaction: credentials never reach the log, whatever the level. */
 export const LOG_REDACT = {
   paths: [
@@ -61,7 +69,14 @@ export interface RouteSummary {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteSummary[];
-    /** Refuses new requests from now on; resolves once none is being handled. */
+    /**
+     * First step of stopping behind a load balancer: readiness answers 503 from now on,
+     * while every request that still comes is served (its answer closes the connection).
+     */
+    beginDrain(): void;
+    /** True from the first step of stopping on: readiness answers 503 (modules/health). */
+    isStopping(): boolean;
+    /** Refuses new requests from now on (503, marked as not started); resolves once none is being handled. */
     beginShutdown(): Promise<void>;
   }
 }
@@ -73,6 +88,19 @@ function rejectPrototypeKeys(key: string, value: unknown) {
   return key === '__proto__' || key === 'constructor' || key === 'prototype' ? undefined : value;
 }
 
+/** Reads and drops a request's body (for at most a second), so its connection can close cleanly. */
+function discardBody(raw: IncomingMessage): Promise<void> {
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, 1000);
+    raw.once('end', done).once('error', done).once('close', done).resume();
+  });
+}
+
 /** Builds the whole application as a Fastify instance; `server.ts` only listens. */
 export async function buildApp({ config, db, appSecret, logger = false }: AppOptions) {
   const app = Fastify({
@@ -80,7 +108,8 @@ export async function buildApp({ config, db, appSecret, logger = false }: AppOpt
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
-    return503OnClosing: true,
+    // Requests that reach a closing server get the refusal below, with its not-started mark.
+    return503OnClosing: false,
     // Errors the router meets before any handler (a broken %-escape in the URL) get the envelope too.
     frameworkErrors: (_error, _request, reply) => {
       const body: ErrorEnvelope = { status: false, code: 400, message: messages.validation.invalidInput, errors: [] };
@@ -101,26 +130,48 @@ export async function buildApp({ config, db, appSecret, logger = false }: AppOpt
     }
   });
 
-  // Graceful shutdown: once it begins, new requests are refused with 503 (a load
-  // balancer retries them elsewhere) while the requests already running finish.
+  // Stopping behind a load balancer, in two steps (server.ts times them; docs/scaling.md):
+  // - draining: readiness answers 503, so the balancer stops sending requests here, while
+  //   every request that still comes is served, its answer closing the connection;
+  // - refusing: a new request is refused before it starts (503, `Connection: close` and
+  //   the not-started mark, so it can be sent elsewhere), while running ones finish.
+  let phase: 'serving' | 'draining' | 'refusing' = 'serving';
   const inFlight = new Set<string>();
-  let shuttingDown = false;
-  let onDrained: (() => void) | undefined;
+  const drained: (() => void)[] = [];
   const settle = (id: string) => {
-    if (inFlight.delete(id) && inFlight.size === 0) onDrained?.();
+    if (inFlight.delete(id) && inFlight.size === 0) drained.splice(0).forEach((resolve) => resolve());
   };
   app.addHook('onRequest', async (request, reply) => {
-    if (shuttingDown) {
+    if (phase === 'refusing') {
+      // Read what the client is still sending first: a socket closed with unread data is
+      // reset, and the client would see a broken connection instead of this answer.
+      await discardBody(request.raw);
       const body: ErrorEnvelope = { status: false, code: 503, message: messages.validation.shuttingDown, errors: [] };
-      return reply.code(503).header('connection', 'close').send(body);
+      // Sent as text: the route's own 503 schema (readiness has one) does not describe this envelope.
+      return reply
+        .code(503)
+        .headers({ connection: 'close', 'retry-after': '1', [NOT_STARTED_HEADER]: 'true' })
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(body));
     }
     inFlight.add(request.id);
   });
+  app.addHook('onSend', async (_request, reply) => {
+    if (phase !== 'serving') void reply.header('connection', 'close');
+  });
   app.addHook('onResponse', async (request) => settle(request.id));
   app.addHook('onRequestAbort', async (request) => settle(request.id));
+  // Closing without the two steps (tests, a failed start) refuses the same way.
+  app.addHook('preClose', async () => {
+    phase = 'refusing';
+  });
+  app.decorate('isStopping', () => phase !== 'serving');
+  app.decorate('beginDrain', () => {
+    if (phase === 'serving') phase = 'draining';
+  });
   app.decorate('beginShutdown', () => {
-    shuttingDown = true;
-    return inFlight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onDrained = resolve));
+    phase = 'refusing';
+    return inFlight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => drained.push(resolve));
   });
 
   // Every route, as registered: the tenancy matrix and the fuzzer walk this table, so a

@@ -24,6 +24,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: intFromEnv(15 * 60, 1, 86_400),
   BODY_LIMIT_BYTES: intFromEnv(1024 * 1024, 1024, 100 * 1024 * 1024),
   DB_POOL_MAX: intFromEnv(10, 1, 200),
+  SHUTDOWN_DELAY_MS: intFromEnv(2000, 0, 10 * 60 * 1000),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -74,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     authRateLimit: { max: values.AUTH_RATE_LIMIT_MAX, windowMs: values.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     bodyLimit: values.BODY_LIMIT_BYTES,
     dbPoolMax: values.DB_POOL_MAX,
+    /** On SIGTERM, how long the server stays up while not ready, so a load balancer stops sending to it. */
+    shutdownDelayMs: values.SHUTDOWN_DELAY_MS,
     trustProxy: values.TRUST_PROXY,
     webDist: values.WEB_DIST ? path.resolve(values.WEB_DIST) : undefined,
     /** Push notifications: off (stored, not delivered) without a service account. */

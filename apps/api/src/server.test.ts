@@ -1,62 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
+import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { cleanUpProcesses, startServer, tempDataDir, waitForUrl } from './test/processes';
 
 // The real server process, as `npm start` runs it: embedded PostgreSQL, signals, restarts.
-const serverFile = fileURLToPath(new URL('./server.ts', import.meta.url));
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
-
-function tempDataDir() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sla-server-'));
-  fs.chmodSync(dir, 0o755);
-  dirs.push(dir);
-  return dir;
-}
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverFile], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitForUrl(server: Started): Promise<string> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const match = /running at (http:\/\/\S+)/.exec(server.output());
-    if (match?.[1]) return match[1];
-    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not start: ${server.output()}`);
-}
 
 async function health(url: string) {
   const response = await fetch(`${url}/api/health`);
   return { status: response.status, body: (await response.json()) as { status: boolean } };
 }
 
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(cleanUpProcesses);
 
 describe('the server process', () => {
   it('runs on its embedded PostgreSQL, refuses a second instance, survives kill -9 and stops cleanly', async () => {
@@ -100,30 +56,79 @@ describe('the server process', () => {
       DATA_DIR: tempDataDir(),
       DATABASE_URL: inject('databaseUrl'),
       AUTH_RATE_LIMIT_MAX: '100000',
+      SHUTDOWN_DELAY_MS: '0', // straight to refusing: the running requests meet it
     });
     const url = await waitForUrl(server);
     const tag = `drain-${Date.now()}`;
+    const registration = (i: number) =>
+      JSON.stringify({
+        library_name: tag,
+        mobile: '9876543210',
+        email: `${tag}-desk-${i}@example.com`,
+        first_name: 'Ravi',
+        owner_mobile: '9876543211',
+        owner_email: `${tag}-owner-${i}@example.com`,
+        password: 'correct-horse',
+      });
+    // Connections are opened first, so every request below reaches the server: a connection
+    // still being opened when the listener closes is reset by the kernel, which is why a
+    // balancer must stop sending first (SHUTDOWN_DELAY_MS, tested below).
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 80 });
+    type Answer = { status: number; notStarted?: string };
+    const send = (path: string, body?: string, viaAgent: http.Agent | false = agent) => {
+      const request = http.request(`${url}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        agent: viaAgent,
+        headers: body === undefined ? {} : { 'content-type': 'application/json', 'content-length': body.length },
+      });
+      const answer = new Promise<Answer>((resolve, reject) => {
+        request.on('response', (response) => {
+          response.resume();
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              notStarted: response.headers['x-request-not-started'] as string | undefined,
+            }),
+          );
+        });
+        request.on('error', reject);
+      });
+      return { request, answer };
+    };
+    const call = (path: string, body?: string, viaAgent?: http.Agent | false) => {
+      const { request, answer } = send(path, body, viaAgent);
+      request.end(body);
+      return answer;
+    };
+    const label = ({ status, notStarted }: Answer) => (status === 503 ? `503 ${notStarted}` : status);
+    await Promise.all(Array.from({ length: 80 }, () => call('/api/health/live')));
+
+    // One registration is held half-sent: it has started, so the server must wait for it.
+    const held = send('/api/auth/register/library', registration(999));
+    const heldBody = registration(999);
+    held.request.write(heldBody.slice(0, 40));
     // Registrations hash a password each, so many are still running when SIGTERM comes.
-    const requests = Array.from({ length: 60 }, (_, i) =>
-      fetch(`${url}/api/auth/register/library`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          library_name: tag,
-          mobile: '9876543210',
-          email: `${tag}-desk-${i}@example.com`,
-          first_name: 'Ravi',
-          owner_mobile: '9876543211',
-          owner_email: `${tag}-owner-${i}@example.com`,
-          password: 'correct-horse',
-        }),
-      }).then((response) => response.status),
-    );
-    await Promise.race(requests);
+    const running = Array.from({ length: 60 }, (_, i) => call('/api/auth/register/library', registration(i)));
+    await Promise.race(running);
     server.child.kill('SIGTERM');
-    // No request fails half-way: each one finished (201) or was refused before it began (503).
-    const statuses = await Promise.all(requests);
-    expect(statuses.filter((status) => status !== 201 && status !== 503)).toEqual([]);
+    // Once the server refuses, requests sent on connections it already has are refused with the mark.
+    let probe: Answer = { status: 200 };
+    const deadline = Date.now() + 30_000;
+    while (probe.notStarted !== 'true' && Date.now() < deadline)
+      probe = await call('/api/health/ready', undefined, false);
+    expect(probe).toEqual({ status: 503, notStarted: 'true' });
+    const late = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call('/api/auth/register/library', registration(100 + i))),
+    );
+    expect(late.map(label)).toEqual(Array(20).fill('503 true'));
+    expect(server.child.exitCode).toBeNull(); // still waiting for the held request
+    held.request.end(heldBody.slice(40));
+    expect(label(await held.answer)).toBe(201);
+
+    // No request fails half-way: each one that had started finished.
+    const statuses = (await Promise.all(running)).map(label);
+    agent.destroy();
+    expect(statuses.filter((status) => status !== 201)).toEqual([]);
     const exitCode = await server.exited;
     if (exitCode !== 0) console.log(server.output());
     expect(exitCode).toBe(0);
@@ -131,8 +136,49 @@ describe('the server process', () => {
     await client.connect();
     const created = await client.query('select count(*)::int as n from libraries where name = $1', [tag]);
     await client.end();
-    expect(created.rows[0].n).toBe(statuses.filter((status) => status === 201).length);
-    expect(statuses.filter((status) => status === 201).length).toBeGreaterThan(1);
+    expect(created.rows[0].n).toBe(61); // the sixty running and the held one; none of the refused
+  }, 60_000);
+
+  it('on SIGTERM stops being ready but keeps serving for the delay; a second signal ends the wait', async () => {
+    const server = startServer({
+      DATA_DIR: tempDataDir(),
+      DATABASE_URL: inject('databaseUrl'),
+      AUTH_RATE_LIMIT_MAX: '100000',
+      SHUTDOWN_DELAY_MS: '600000', // far longer than this test may take
+    });
+    const url = await waitForUrl(server);
+    expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    const deadline = Date.now() + 30_000;
+    let ready = 200;
+    while (ready === 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      ready = (await fetch(`${url}/api/health/ready`)).status;
+    }
+    // A load balancer checking readiness takes it out; whatever still arrives is served.
+    expect(ready).toBe(503);
+    expect(server.output()).toContain('SIGTERM received: not ready any more; serving 600000 ms more');
+    expect((await fetch(`${url}/api/health/live`)).status).toBe(200);
+    const tag = `delay-${Date.now()}`;
+    const served = await fetch(`${url}/api/auth/register/library`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        library_name: tag,
+        mobile: '9876543210',
+        email: `${tag}-desk@example.com`,
+        first_name: 'Ravi',
+        owner_mobile: '9876543211',
+        owner_email: `${tag}-owner@example.com`,
+        password: 'correct-horse',
+      }),
+    });
+    expect(served.status).toBe(201);
+    expect(server.child.exitCode).toBeNull();
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('Stopped.');
   }, 60_000);
 
   it('refuses a bad configuration and names the variable', async () => {

@@ -30,17 +30,40 @@ async function main() {
     releaseLock?.();
   };
 
+  // SIGTERM (a process manager, a rolling deploy): first stop being ready and keep serving
+  // for SHUTDOWN_DELAY_MS, so a load balancer that checks /api/health/ready sends its
+  // traffic elsewhere; then refuse new requests, finish the running ones, and stop.
+  // Ctrl-C (SIGINT) has no balancer to wait for, and a second signal ends the wait.
   let stopping = false;
+  let endDelay: (() => void) | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) return;
+    if (stopping) {
+      endDelay?.();
+      return;
+    }
     stopping = true;
-    say(`${signal} received: finishing open requests and stopping...`);
-    const force = setTimeout(() => {
-      process.stderr.write('Shutdown took over 20 s; exiting anyway.\n');
-      process.exit(1);
-    }, 20_000);
-    force.unref();
-    stopAll()
+    const delayMs = app && signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
+    app?.beginDrain();
+    say(
+      delayMs > 0
+        ? `${signal} received: not ready any more; serving ${delayMs} ms more, then finishing open requests and stopping...`
+        : `${signal} received: finishing open requests and stopping...`,
+    );
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, delayMs);
+      endDelay = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    })
+      .then(() => {
+        const force = setTimeout(() => {
+          process.stderr.write('Shutdown took over 20 s; exiting anyway.\n');
+          process.exit(1);
+        }, 20_000);
+        force.unref();
+        return stopAll();
+      })
       .then(() => {
         say('Stopped.');
         process.exit(0);
@@ -78,6 +101,14 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   say(`Study Library Admin is running at http://${config.host}:${port}`);
   say(embedded ? `Data directory: ${config.dataDir}` : 'Database: the PostgreSQL server named by DATABASE_URL');
+  if (!embedded && !config.appSecret) {
+    // Other servers may share this database: a key generated into this DATA_DIR is this one's alone.
+    process.stderr.write(
+      'Warning: APP_SECRET is not set, so this server uses the key in DATA_DIR/app-secret. Every server on ' +
+        'this database needs the same key (set the same APP_SECRET on each), or Aadhaar numbers, file links ' +
+        'and pairing codes written by one cannot be read by another (docs/scaling.md).\n',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

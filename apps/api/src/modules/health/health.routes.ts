@@ -19,16 +19,12 @@ const liveSchema = z.object({
  * database is reachable and the server is not shutting down (send it traffic).
  */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-
   const readiness = async () => {
     const database = await app.db
       .execute(sql`select 1`)
       .then(() => 'up' as const)
       .catch(() => 'down' as const);
+    const closing = app.isStopping();
     const ready = database === 'up' && !closing;
     return {
       ready,
