@@ -1,12 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages, type ErrorEnvelope } from '@app/shared';
 import type { Config } from './config';
 import { badRequest } from './errors';
 import type { Database } from './db/client';
-import { createLocalDiskStorage } from './lib/storage/local-disk';
+import { createConfiguredStorage } from './lib/storage/configured';
 import { DEFAULT_WEB_DIST } from './paths';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -198,8 +197,9 @@ export async function buildApp({ config, db, appSecret, logger = false }: AppOpt
   await app.register(openapiPlugin);
   await app.register(pushPlugin, { push: config.push });
 
-  // Uploaded images (DESIGN.md §5): local disk under DATA_DIR; an S3-compatible Storage fits the same slot.
-  const uploads = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  // Uploaded images (DESIGN.md §5): an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads.
+  const uploads = createConfiguredStorage(config.storage);
+  app.addHook('onClose', async () => uploads.close?.());
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

@@ -5,6 +5,7 @@ import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
 import { EmbeddedVersionError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { resolveAppSecret } from './lib/secret';
+import { describeStorage } from './lib/storage/configured';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -101,6 +102,7 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   say(`Study Library Admin is running at http://${config.host}:${port}`);
   say(embedded ? `Data directory: ${config.dataDir}` : 'Database: the PostgreSQL server named by DATABASE_URL');
+  say(`Uploaded images: ${describeStorage(config.storage)}`);
   if (!embedded && !config.appSecret) {
     // Other servers may share this database: a key generated into this DATA_DIR is this one's alone.
     process.stderr.write(

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { create, extract } from 'tar';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { studentFields, studentForm, threeImages } from '../modules/students/students.fixtures';
+import { startFakeS3 } from '../test/fake-s3';
 import { registrationBody } from '../test/helpers';
 import { cleanUpProcesses, runOps, startServer, stopServer, tempDataDir, waitForUrl } from '../test/processes';
 
@@ -207,6 +208,119 @@ describe('npm run backup / npm run restore', () => {
     } finally {
       for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
+    }
+  });
+
+  it('with S3_BUCKET: names the bucket instead of packing images, leaves DATA_DIR/uploads alone on restore, and moves a disk backup into the bucket', async () => {
+    const credentials = { accessKeyId: 'AKIABACKUPTEST000001', secretAccessKey: 'backup-test-secret' };
+    const fake = await startFakeS3({ ...credentials, buckets: ['library-images'] });
+    const s3Env = (prefix: string) => ({
+      S3_BUCKET: 'library-images',
+      S3_ENDPOINT: fake.url,
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      S3_PREFIX: prefix,
+    });
+    const objectsUnder = (prefix: string) =>
+      [...fake.bucket('library-images').keys()].filter((key) => key.startsWith(prefix));
+    const adminUrl = new URL(inject('databaseUrl'));
+    adminUrl.pathname = '/postgres';
+    const names = ['src', 'dst', 'loc', 'mov'].map((role) => `sla_bk_${role}_${randomBytes(4).toString('hex')}`);
+    const [sourceDb, targetDb, localDb, movedDb] = names as [string, string, string, string];
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    try {
+      for (const name of names) await admin.query(`create database ${name} encoding 'UTF8' template template0`);
+      const urlOf = (name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+      const secret = randomBytes(32).toString('hex');
+      const envFor = (database: string, extra: Record<string, string> = {}) => ({
+        DATABASE_URL: urlOf(database),
+        DATA_DIR: tempDataDir(),
+        APP_SECRET: secret,
+        ...extra,
+      });
+
+      // A server whose images go to the bucket.
+      const sourceEnv = envFor(sourceDb, s3Env('live'));
+      const server = startServer(sourceEnv);
+      const { library, credentials: owner } = await register(await waitForUrl(server));
+      expect(server.output()).toContain(`Uploaded images: S3 bucket "library-images" at ${fake.url}, keys under live/`);
+      const kept = await addStudent(library, 'Asha');
+      const before = await readStudent(library, kept.id);
+      expect(objectsUnder('live/')).toHaveLength(4);
+      expect(fs.existsSync(path.join(sourceEnv.DATA_DIR, 'uploads'))).toBe(false);
+
+      const backups = tempDataDir('sla-backups-');
+      const backup = await runOps(['backup', '--out', `${backups}/`], sourceEnv);
+      expect(backup.code, backup.output).toBe(0);
+      expect(backup.output).toContain(
+        `uploaded images: in the S3 bucket "library-images" at ${fake.url} under live/, not in this archive`,
+      );
+      expect(backup.output).toContain("Back the bucket up with the provider's own tools");
+      expect(await stopServer(server)).toBe(0);
+      const file = backupFileIn(backups);
+      const unpacked = tempDataDir('sla-unpacked-');
+      await extract({ file, cwd: unpacked });
+      expect(fs.readdirSync(unpacked).sort()).toEqual(['database.dump', 'manifest.json']);
+      const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, 'manifest.json'), 'utf8'));
+      expect(manifest.uploads).toEqual({
+        location: 's3',
+        bucket: 'library-images',
+        endpoint: fake.url,
+        region: 'us-east-1',
+        prefix: 'live/',
+      });
+
+      // Restored with the same settings: the images are the bucket's, a local folder is not touched.
+      const targetEnv = envFor(targetDb, s3Env('live'));
+      const keep = path.join(targetEnv.DATA_DIR, 'uploads', 'keep.txt');
+      fs.mkdirSync(path.dirname(keep), { recursive: true });
+      fs.writeFileSync(keep, 'not part of any backup');
+      const restored = await runOps(['restore', file], targetEnv);
+      expect(restored.code, restored.output).toBe(0);
+      expect(restored.output).toContain('The images of this backup stay in the S3 bucket "library-images"');
+      expect(restored.output).toContain('images left in bucket "library-images"');
+      expect(restored.output).not.toContain('Warning');
+      expect(fs.readFileSync(keep, 'utf8')).toBe('not part of any backup');
+      const copy = startServer(targetEnv);
+      const after = await readStudent(await signIn(await waitForUrl(copy), owner), kept.id);
+      expect(after.aadhaar).toBe(kept.aadhaar);
+      expect(after.image.equals(before.image)).toBe(true);
+      expect(await stopServer(copy)).toBe(0);
+
+      // Restored on a server without S3 settings: told where the images are, its folder kept.
+      const localEnv = envFor(localDb);
+      fs.mkdirSync(path.join(localEnv.DATA_DIR, 'uploads'));
+      fs.writeFileSync(path.join(localEnv.DATA_DIR, 'uploads', 'keep.txt'), 'local');
+      const onDisk = await runOps(['restore', file], localEnv);
+      expect(onDisk.code, onDisk.output).toBe(0);
+      expect(onDisk.output).toContain('Warning: this server keeps images in');
+      expect(fs.readdirSync(path.join(localEnv.DATA_DIR, 'uploads'))).toEqual(['keep.txt']);
+
+      // Moving to S3: a backup of DATA_DIR/uploads, restored with S3_BUCKET set, puts its images in the bucket.
+      const diskEnv = envFor(localDb);
+      const diskServer = startServer(diskEnv);
+      const diskLibrary = await signIn(await waitForUrl(diskServer), owner);
+      const moved = await addStudent(diskLibrary, 'Bina');
+      const movedBefore = await readStudent(diskLibrary, moved.id);
+      const diskBackups = tempDataDir('sla-backups-');
+      expect((await runOps(['backup', '--out', `${diskBackups}/`], diskEnv)).code).toBe(0);
+      expect(await stopServer(diskServer)).toBe(0);
+      const movedEnv = envFor(movedDb, s3Env('moved'));
+      const intoBucket = await runOps(['restore', backupFileIn(diskBackups)], movedEnv);
+      expect(intoBucket.code, intoBucket.output).toBe(0);
+      expect(intoBucket.output).toContain('Copied 4 images to the bucket.');
+      expect(objectsUnder('moved/')).toHaveLength(4);
+      expect(objectsUnder('moved/').every((key) => key.includes(`/students/${moved.id}/`))).toBe(true);
+      expect(fs.existsSync(path.join(movedEnv.DATA_DIR, 'uploads'))).toBe(false);
+      const movedServer = startServer(movedEnv);
+      const movedLibrary = await signIn(await waitForUrl(movedServer), owner);
+      expect((await readStudent(movedLibrary, moved.id)).image.equals(movedBefore.image)).toBe(true);
+      expect(await stopServer(movedServer)).toBe(0);
+    } finally {
+      for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      await fake.close();
     }
   });
 }, 180_000);

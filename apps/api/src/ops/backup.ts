@@ -5,7 +5,14 @@ import pg from 'pg';
 import { create } from 'tar';
 import type { Config } from '../config';
 import { resolveAppSecret } from '../lib/secret';
-import { BACKUP_FORMAT, COUNTED_TABLES, ENTRY, secretFingerprint, type BackupManifest } from './manifest';
+import {
+  BACKUP_FORMAT,
+  COUNTED_TABLES,
+  ENTRY,
+  secretFingerprint,
+  type BackupManifest,
+  type BackupUploads,
+} from './manifest';
 import { findPgTool, libpqConnection, OpsError, pgToolMajor, runProgram } from './pg-tools';
 import { openDatabaseTarget } from './target';
 
@@ -65,9 +72,11 @@ async function describeDatabase(connectionString: string) {
 
 /**
  * Writes one archive holding everything a library needs back after losing the
- * machine: the database in pg_dump's custom format, the uploaded identity images,
- * and the generated key that encrypts Aadhaar numbers (unless APP_SECRET comes from
- * the environment). The archive appears only once complete, readable by its owner only.
+ * machine: the database in pg_dump's custom format, the uploaded identity images
+ * (when they are in DATA_DIR/uploads; with S3_BUCKET set the manifest names the
+ * bucket instead), and the generated key that encrypts Aadhaar numbers (unless
+ * APP_SECRET comes from the environment). The archive appears only once complete,
+ * readable by its owner only.
  */
 export async function createBackup({ config, out, log, now = new Date() }: BackupOptions) {
   const pgDump = findPgTool('pg_dump');
@@ -109,11 +118,18 @@ export async function createBackup({ config, out, log, now = new Date() }: Backu
     }
     // The images are copied after the dump: one uploaded meanwhile is an unused file,
     // never a student row without its image (images are written before their rows).
-    const uploadsDir = path.join(config.dataDir, 'uploads');
-    const uploads = folderSize(uploadsDir);
-    if (uploads.files > 0) {
-      fs.symlinkSync(uploadsDir, path.join(staging, ENTRY.uploads));
-      entries.push(ENTRY.uploads);
+    // Images in a bucket are not copied: the bucket is backed up with the provider's tools.
+    let uploads: BackupUploads;
+    if (config.storage.kind === 's3') {
+      const { bucket, endpoint, region, prefix } = config.storage;
+      uploads = { location: 's3', bucket, endpoint: endpoint && new URL(endpoint).origin, region, prefix };
+    } else {
+      const uploadsDir = config.storage.dir;
+      uploads = { location: 'local', ...folderSize(uploadsDir) };
+      if (uploads.files > 0) {
+        fs.symlinkSync(uploadsDir, path.join(staging, ENTRY.uploads));
+        entries.push(ENTRY.uploads);
+      }
     }
 
     const manifest: BackupManifest = {

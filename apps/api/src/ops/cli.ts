@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { EmbeddedVersionError } from '../db/embedded';
 import { createBackup } from './backup';
+import { describeBucketUploads } from './manifest';
 import { OpsError } from './pg-tools';
 import { restoreBackup } from './restore';
 
@@ -37,7 +38,12 @@ async function main(argv: string[]) {
       .join(', ');
     say(`Backup written: ${file} (${kb(bytes)})`);
     say(`  rows: ${rows}`);
-    say(`  uploaded images: ${manifest.uploads.files} (${kb(manifest.uploads.bytes)})`);
+    if (manifest.uploads.location === 'local') {
+      say(`  uploaded images: ${manifest.uploads.files} (${kb(manifest.uploads.bytes)})`);
+    } else {
+      say(`  uploaded images: in ${describeBucketUploads(manifest.uploads)}, not in this archive.`);
+      say("  Back the bucket up with the provider's own tools (versioning, replication or a scheduled copy).");
+    }
     say(
       manifest.secret.included
         ? '  It holds identity documents and the encryption key: keep it private, and keep a copy off this machine.'
@@ -50,7 +56,11 @@ async function main(argv: string[]) {
   const rows = Object.entries(manifest.database.rows)
     .map(([table, count]) => `${table} ${count}`)
     .join(', ');
-  say(`Restored the backup of ${manifest.createdAt} (${rows}; ${manifest.uploads.files} images).`);
+  const images =
+    manifest.uploads.location === 'local'
+      ? `${manifest.uploads.files} images`
+      : `images left in bucket "${manifest.uploads.bucket}"`;
+  say(`Restored the backup of ${manifest.createdAt} (${rows}; ${images}).`);
   say('Start the server as usual.');
   return 0;
 }

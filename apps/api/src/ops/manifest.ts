@@ -32,10 +32,35 @@ export const manifestSchema = z.object({
     included: z.boolean(),
     fingerprint: z.string(),
   }),
-  uploads: z.object({ files: z.number().int().min(0), bytes: z.number().int().min(0) }),
+  uploads: z.union([
+    // S3_BUCKET was set: the images stay in the bucket, which the provider's tools back up.
+    z.object({
+      location: z.literal('s3'),
+      bucket: z.string(),
+      /** The endpoint's origin, when not AWS S3 itself. */
+      endpoint: z.string().optional(),
+      region: z.string(),
+      /** Put before every key ('' for none, else ending in '/'). */
+      prefix: z.string(),
+    }),
+    // DATA_DIR/uploads, packed into the archive (backups written before S3 support have no `location`).
+    z.object({
+      location: z.literal('local').default('local'),
+      files: z.number().int().min(0),
+      bytes: z.number().int().min(0),
+    }),
+  ]),
 });
 
 export type BackupManifest = z.infer<typeof manifestSchema>;
+export type BackupUploads = BackupManifest['uploads'];
+export type BucketUploads = Extract<BackupUploads, { location: 's3' }>;
+
+/** Where the images of a backup made with S3_BUCKET set are, for the operator. */
+export function describeBucketUploads(uploads: BucketUploads): string {
+  const at = uploads.endpoint ? ` at ${uploads.endpoint}` : ` (AWS S3, ${uploads.region})`;
+  return `the S3 bucket "${uploads.bucket}"${at}${uploads.prefix ? ` under ${uploads.prefix}` : ''}`;
+}
 
 /**
  * Identifies the key that encrypted the Aadhaar numbers without revealing it:

@@ -7,7 +7,17 @@ import pg from 'pg';
 import { extract } from 'tar';
 import type { Config } from '../config';
 import { runMigrations } from '../db/migrate';
-import { ENTRY, knownMigrationCount, manifestSchema, secretFingerprint, type BackupManifest } from './manifest';
+import { createConfiguredStorage, describeStorage } from '../lib/storage/configured';
+import { parseStorageKey } from '../lib/storage/keys';
+import { contentTypeOfKey, type Storage } from '../lib/storage/storage';
+import {
+  describeBucketUploads,
+  ENTRY,
+  knownMigrationCount,
+  manifestSchema,
+  secretFingerprint,
+  type BackupManifest,
+} from './manifest';
 import { findPgTool, libpqConnection, OpsError, pgToolMajor, runProgram } from './pg-tools';
 import { openDatabaseTarget } from './target';
 
@@ -120,6 +130,50 @@ async function replaceDatabase(connectionString: string, dumpFile: string) {
   if (failure) throw failure;
 }
 
+/** The files of an unpacked uploads folder that are storage keys (a `.part` left by a write in progress is not). */
+function storedImages(folder: string): string[] {
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((key) => parseStorageKey(key) !== undefined);
+}
+
+/** Puts the images of a backup of DATA_DIR/uploads into the bucket (moving to S3), eight at a time. */
+async function copyImagesToBucket(folder: string, keys: string[], storage: Storage) {
+  const queue = [...keys];
+  const worker = async () => {
+    for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+      await storage.put(key, fs.readFileSync(path.join(folder, ...key.split('/'))), contentTypeOfKey(key));
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+/** What happens to a backup's images under this server's storage settings, told before anything changes. */
+function explainImages(config: Config, manifest: BackupManifest, log: (line: string) => void) {
+  const { uploads } = manifest;
+  if (uploads.location === 'local') {
+    if (config.storage.kind === 's3') {
+      log(
+        `The ${uploads.files} images of this backup go to ${describeStorage(config.storage)}; DATA_DIR/uploads is left as it is.`,
+      );
+    }
+    return;
+  }
+  const here = config.storage;
+  const same = here.kind === 's3' && here.bucket === uploads.bucket && here.prefix === uploads.prefix;
+  log(`The images of this backup stay in ${describeBucketUploads(uploads)} (they are not in the archive).`);
+  if (!same) {
+    log(
+      `Warning: this server keeps images in ${describeStorage(here)}. Set the S3_* settings the backup was made with, ` +
+        `or copy the objects of bucket "${uploads.bucket}"${uploads.prefix ? ` under ${uploads.prefix}` : ''} there, ` +
+        'or the restored students will have no images.',
+    );
+  }
+}
+
 /** Puts a folder in place of another, keeping the old one until the new one is there. */
 function swapFolder(current: string, replacement: string | undefined) {
   const old = `${current}.before-restore-${randomBytes(4).toString('hex')}`;
@@ -131,11 +185,13 @@ function swapFolder(current: string, replacement: string | undefined) {
 
 /**
  * Puts a backup made by `createBackup` back: the database (replaced in one
- * transaction, then migrated to this release), the uploaded images and the
- * encryption key. Refuses while a server uses the database, when the database
- * already holds data and `replace` is false, when the backup comes from a newer
- * release, and when the server would run with a key other than the one the
- * backup's Aadhaar numbers were encrypted with.
+ * transaction, then migrated to this release), the uploaded images (into
+ * DATA_DIR/uploads, or into the bucket when S3_BUCKET is set; a backup whose
+ * images stayed in a bucket leaves them there) and the encryption key. Refuses
+ * while a server uses the database, when the database already holds data and
+ * `replace` is false, when the backup comes from a newer release, and when the
+ * server would run with a key other than the one the backup's Aadhaar numbers
+ * were encrypted with.
  */
 export async function restoreBackup({ config, file, replace, log }: RestoreOptions) {
   const archive = path.resolve(file);
@@ -192,6 +248,24 @@ export async function restoreBackup({ config, file, replace, log }: RestoreOptio
           `pg_restore ${restoreMajor} cannot read a dump made by pg_dump ${dumpMajor}: install newer client programs.`,
         );
       }
+      // Images before rows, as the app writes them: a failed copy leaves the database as it was.
+      explainImages(config, manifest, log);
+      const unpackedUploads = path.join(unpacked, ENTRY.uploads);
+      if (manifest.uploads.location === 'local' && config.storage.kind === 's3') {
+        const keys = storedImages(unpackedUploads);
+        const storage = createConfiguredStorage(config.storage);
+        try {
+          await copyImagesToBucket(unpackedUploads, keys, storage);
+        } catch (error) {
+          throw new OpsError(
+            `The images could not be copied to the bucket (${(error as Error).name}: ${(error as Error).message}); ` +
+              'the database was not changed.',
+          );
+        } finally {
+          await storage.close?.();
+        }
+        log(`Copied ${keys.length} images to the bucket.`);
+      }
       log(`Restoring the backup of ${manifest.createdAt} into ${target.description}`);
       await replaceDatabase(target.connectionString, path.join(unpacked, ENTRY.database));
       await runMigrations(target.connectionString);
@@ -199,9 +273,12 @@ export async function restoreBackup({ config, file, replace, log }: RestoreOptio
       await target.release();
     }
 
-    // The database is back: now the files it refers to and the key that reads it.
-    const uploads = path.join(unpacked, ENTRY.uploads);
-    swapFolder(path.join(config.dataDir, 'uploads'), fs.existsSync(uploads) ? uploads : undefined);
+    // The database is back: now the files it refers to and the key that reads it. Only a
+    // backup of DATA_DIR/uploads restored to DATA_DIR/uploads replaces that folder.
+    if (manifest.uploads.location === 'local' && config.storage.kind === 'local') {
+      const uploads = path.join(unpacked, ENTRY.uploads);
+      swapFolder(config.storage.dir, fs.existsSync(uploads) ? uploads : undefined);
+    }
     if (manifest.secret.included && !config.appSecret) {
       const secretFile = path.join(config.dataDir, 'app-secret');
       const next = `${secretFile}.restoring`;

@@ -9,11 +9,11 @@ export interface StoredObject {
 
 /**
  * Where uploaded files live, addressed by key (`<libraryId>/students/<studentId>/<kind>-<random>.webp`).
- * The local-disk backend keeps them under `DATA_DIR/uploads`; an S3-compatible
- * backend implements the same three calls with PutObject (ContentType set),
+ * The local-disk backend keeps them under `DATA_DIR/uploads`; the S3-compatible one
+ * (`s3.ts`) implements the same three calls with PutObject (ContentType set),
  * GetObject (Body stream, ContentLength, ContentType) and DeleteObject, the key
- * used as the object key, so several API processes can share one bucket
- * (docs/decisions.md, Students).
+ * (after an optional prefix) used as the object key, so several API processes can
+ * share one bucket (docs/decisions.md, Students and Object storage).
  */
 export interface Storage {
   /** Stores `body` under `key`, replacing nothing: keys are never reused. */
@@ -22,6 +22,8 @@ export interface Storage {
   get(key: string): Promise<StoredObject | undefined>;
   /** Removes the file under `key`; a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** Lets go of connections, when the backend holds any (the app calls it on close). */
+  close?(): Promise<void>;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
