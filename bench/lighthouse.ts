@@ -22,7 +22,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const SERVER = path.resolve('apps/api/dist/server.js');
 
 function startServer(): { child: ChildProcess; dataDir?: string; output: () => string } {
-  if (!fs.existsSync(SERVER) || !fs.existsSync(path.resolve('apps/web/dist/landing.html'))) {
+  const pages = ['landing.html', 'login.html'].map((file) => path.resolve('apps/web/dist', file));
+  if (!fs.existsSync(SERVER) || !pages.every((file) => fs.existsSync(file))) {
     throw new Error('No production build: run `npm run build` first');
   }
   const dataDir = process.env.DATABASE_URL ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-data-'));

@@ -10,24 +10,27 @@ import spaPlugin from './spa';
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
 
-/** A web build in a temporary folder: the SPA shell, optionally the prerendered landing page. */
-function webBuild(withLanding: boolean): string {
+/** A web build in a temporary folder: the SPA shell, optionally the prerendered landing and sign-in pages. */
+function webBuild(withStaticPages: boolean): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-test-'));
   roots.push(root);
   fs.mkdirSync(path.join(root, 'assets'));
   fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(root, 'assets', 'app-abc12345.js'), 'console.log(1)'.repeat(100));
-  if (withLanding) {
+  if (withStaticPages) {
     const landing = '<!doctype html><h1>Run your study library without the registers.</h1>';
     fs.writeFileSync(path.join(root, 'landing.html'), landing);
     fs.writeFileSync(path.join(root, 'landing.html.br'), zlib.brotliCompressSync(landing));
+    const login = `<!doctype html><h1>${messages.login.title}</h1><form method="post"></form>`;
+    fs.writeFileSync(path.join(root, 'login.html'), login);
+    fs.writeFileSync(path.join(root, 'login.html.gz'), zlib.gzipSync(login));
   }
   return root;
 }
 
-async function serve(withLanding: boolean) {
+async function serve(withStaticPages: boolean) {
   const app = Fastify();
-  await app.register(spaPlugin, { root: webBuild(withLanding) });
+  await app.register(spaPlugin, { root: webBuild(withStaticPages) });
   return app;
 }
 
@@ -49,9 +52,33 @@ describe('spa plugin', () => {
     await app.close();
   });
 
+  it('answers exactly /login, with or without a query string, with the prerendered sign-in page', async () => {
+    const app = await serve(true);
+    for (const url of ['/login', '/login?next=%2Fapp', '/login?']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toContain('text/html');
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.body, url).toContain(`<h1>${messages.login.title}</h1>`);
+    }
+    const compressed = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(compressed.rawPayload).toString()).toContain('<form method="post">');
+    expect((await app.inject({ method: 'HEAD', url: '/login' })).statusCode).toBe(200);
+
+    // Anything else under or beside it is the SPA's.
+    for (const url of ['/login/', '/login/x', '/Login', '/loginx', '/register']) {
+      expect((await app.inject({ method: 'GET', url })).body, url).toBe('<!doctype html><div id="root"></div>');
+    }
+    // The page's form is sent by its script to the API; a browser without one gets the 404 envelope, not the page.
+    const post = await app.inject({ method: 'POST', url: '/login', payload: 'identifier=a&password=b' });
+    expect(post.statusCode).toBe(404);
+    await app.close();
+  });
+
   it('answers every other page with the SPA shell, assets as files and unknown API paths with the 404 envelope', async () => {
     const app = await serve(true);
-    for (const url of ['/login', '/app/dashboard', '/no/such/page']) {
+    for (const url of ['/app/dashboard', '/no/such/page']) {
       const page = await app.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).toBe('<!doctype html><div id="root"></div>');
@@ -68,11 +95,13 @@ describe('spa plugin', () => {
     await app.close();
   });
 
-  it('falls back to the SPA shell for / when the build has no prerendered landing page', async () => {
+  it('falls back to the SPA shell for / and /login when the build has no prerendered pages', async () => {
     const app = await serve(false);
-    const page = await app.inject({ method: 'GET', url: '/' });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toBe('<!doctype html><div id="root"></div>');
+    for (const url of ['/', '/login']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe('<!doctype html><div id="root"></div>');
+    }
     await app.close();
   });
 });

@@ -1,22 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { messages, type ErrorEnvelope } from '@app/shared';
 
 /** The landing page the web build prerenders to static HTML (apps/web/scripts/prerender.mjs). */
 export const LANDING_FILE = 'landing.html';
+/** The sign-in page, prerendered the same way. */
+export const LOGIN_FILE = 'login.html';
 
 /**
  * Serves the built web app: files from its dist folder (the build's `.br`/`.gz` copies when
- * the browser accepts them), the prerendered landing page for `/`, and `index.html` for every
- * other non-API path so the client router shows its own screens (404 too).
+ * the browser accepts them), the prerendered landing and sign-in pages for `/` and `/login`
+ * (those exact paths, with any query string), and `index.html` for every other non-API path so
+ * the client router shows its own screens (404 too). Inside the SPA, links to `/` and `/login`
+ * still render the React routes; only a page load gets the static pages.
  */
 export default fp<{ root: string }>(
   async (app, { root }) => {
     const indexFile = path.join(root, 'index.html');
     const hasBuild = fs.existsSync(indexFile);
     const hasLanding = hasBuild && fs.existsSync(path.join(root, LANDING_FILE));
+    const hasLogin = hasBuild && fs.existsSync(path.join(root, LOGIN_FILE));
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root,
@@ -33,12 +39,12 @@ export default fp<{ root: string }>(
       app.log.warn(`No web build at ${root}: only the API is served (run npm run build)`);
     }
 
-    if (hasLanding) {
-      // The landing page paints without JavaScript; the SPA takes over from its links.
-      app.get('/', async (_request, reply) =>
-        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(LANDING_FILE),
-      );
-    }
+    const page = (file: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
+    // The landing page paints without JavaScript; the SPA takes over from its links.
+    if (hasLanding) app.get('/', page(LANDING_FILE));
+    // The sign-in page runs on its own small script; the SPA loads with the page it opens next.
+    if (hasLogin) app.get('/login', page(LOGIN_FILE));
 
     app.setNotFoundHandler(async (request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/');

@@ -1,13 +1,13 @@
 import { useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import CssBaseline from '@mui/material/CssBaseline';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { ToastContainer } from 'react-toastify';
-import { TOAST_MS } from '@app/shared';
 import type { AppStore } from '@/lib/store';
+import { TOAST_OPTIONS } from '@/lib/toast-options';
 import { NotificationToaster } from './notification-toaster';
 import { SessionSync } from './session-sync';
+import { ToastStyles } from './toast-styles';
 import { createAppTheme } from './theme';
 import { useResolvedThemeMode } from './use-resolved-theme-mode';
 
@@ -17,18 +17,9 @@ function ThemedApp({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline enableColorScheme />
-      {/* Toasts speak in the app's type and surfaces rather than react-toastify's defaults. */}
-      <GlobalStyles
-        styles={{
-          ':root': {
-            '--toastify-font-family': theme.typography.fontFamily,
-            '--toastify-color-dark': theme.palette.background.paper,
-            '--toastify-toast-bd-radius': `${theme.shape.borderRadius}px`,
-          },
-        }}
-      />
+      <ToastStyles />
       {children}
-      <ToastContainer position="top-right" autoClose={TOAST_MS.default} theme={mode} newestOnTop />
+      <ToastContainer {...TOAST_OPTIONS} theme={mode} />
       <NotificationToaster />
       <SessionSync />
     </ThemeProvider>

@@ -19,7 +19,9 @@ export interface ApiExtraOptions {
 }
 
 // fetchBaseQuery builds a `Request`, which needs an absolute URL outside a browser page (tests).
+// Without a window (the build rendering the sign-in page to HTML) no call is made: the base as is.
 function absoluteBase(base: string): string {
+  if (typeof window === 'undefined') return base;
   return new URL(base, window.location.origin).toString().replace(/\/+$/, '');
 }
 

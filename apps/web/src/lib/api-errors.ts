@@ -41,8 +41,6 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-const AUTH_FAILURE_MESSAGES: readonly string[] = [messages.auth.invalidToken, messages.auth.missingToken];
-
 /**
  * Whether a result means the session is no longer valid (SPEC.md §8): HTTP 401, an
  * envelope with status false and code 401, or the token messages.
@@ -53,5 +51,8 @@ export function isAuthFailure(result: { error?: FetchBaseQueryError | Serialized
   const body = error && 'data' in error ? error.data : data;
   if (!isRecord(body)) return false;
   if (body.status === false && body.code === 401) return true;
-  return typeof body.message === 'string' && AUTH_FAILURE_MESSAGES.includes(body.message);
+  // Read here rather than at load: the prerendered sign-in page's script imports this module
+  // without the message catalogue (docs/decisions.md, "Web performance").
+  const authFailureMessages: readonly string[] = [messages.auth.invalidToken, messages.auth.missingToken];
+  return typeof body.message === 'string' && authFailureMessages.includes(body.message);
 }

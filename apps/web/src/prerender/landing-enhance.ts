@@ -1,4 +1,4 @@
-import { RAISED_CLASS_ATTRIBUTE } from './merge-renders';
+import { paintField } from './text-field';
 
 /**
  * The prerendered landing page's few interactions, in plain DOM code so the page ships no React
@@ -9,8 +9,6 @@ import { RAISED_CLASS_ATTRIBUTE } from './merge-renders';
  */
 
 const EXPANDED = 'Mui-expanded';
-const FOCUSED = 'Mui-focused';
-const RESTING_CLASS_ATTRIBUTE = 'data-resting-class';
 
 function afterTransition(element: HTMLElement, done: () => void) {
   let finished = false;
@@ -63,32 +61,6 @@ function toggleAccordion(summary: HTMLElement) {
   }
 }
 
-function swapClasses(element: Element, raised: boolean) {
-  const raisedClass = element.getAttribute(RAISED_CLASS_ATTRIBUTE);
-  if (raisedClass === null) return;
-  if (!element.hasAttribute(RESTING_CLASS_ATTRIBUTE)) {
-    element.setAttribute(RESTING_CLASS_ATTRIBUTE, element.getAttribute('class') ?? '');
-  }
-  element.setAttribute('class', raised ? raisedClass : (element.getAttribute(RESTING_CLASS_ATTRIBUTE) ?? ''));
-}
-
-/**
- * Paints a text field as MUI does: label raised and outline notched while focused or filled.
- * Like MUI's InputBase, `filled` is what the field's last input event left (a form reset does not
- * lower the labels in the React page either).
- */
-function paintField(field: HTMLElement, filled: boolean) {
-  const input = field.querySelector<HTMLInputElement | HTMLTextAreaElement>('input, textarea:not([aria-hidden])');
-  if (!input) return;
-  const focused = document.activeElement === input;
-  for (const element of field.querySelectorAll(`[${RAISED_CLASS_ATTRIBUTE}]`)) swapClasses(element, focused || filled);
-  const label = field.querySelector('label');
-  label?.setAttribute('data-shrink', String(focused || filled));
-  label?.classList.toggle(FOCUSED, focused);
-  label?.classList.toggle('MuiFormLabel-filled', filled);
-  field.querySelector('.MuiInputBase-root')?.classList.toggle(FOCUSED, focused);
-}
-
 /** Grows the message box with its text as MUI's TextareaAutosize does; CSS keeps its minimum rows. */
 function autosize(textarea: HTMLTextAreaElement) {
   textarea.style.overflow = 'hidden';
@@ -104,7 +76,7 @@ function enhanceContactForm(form: HTMLFormElement) {
   const filled = new Map<HTMLElement, boolean>();
   let shown: Element | null = null;
 
-  const paintAll = () => fields.forEach((field) => paintField(field, filled.get(field) ?? false));
+  const paintAll = () => fields.forEach((field) => paintField(field, { filled: filled.get(field) ?? false }));
   form.addEventListener('focusin', paintAll);
   form.addEventListener('focusout', () => window.setTimeout(paintAll));
   form.addEventListener('input', (event) => {

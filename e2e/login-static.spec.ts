@@ -1,0 +1,211 @@
+import { expect, test, type Page } from '@playwright/test';
+import { messages } from '@app/shared';
+import { newLibrary, signUpViaApi } from './support';
+
+/**
+ * The sign-in page as a page load gets it (prerendered HTML and its own small script) and as the
+ * SPA renders it after an in-app navigation (the React `/login` route) must behave the same:
+ * every journey here runs on both.
+ */
+type Kind = 'static' | 'react';
+const KINDS: Kind[] = ['static', 'react'];
+
+const m = messages.login;
+
+/** Opens the sign-in page: loaded from the server, or reached inside the SPA from /register. */
+async function openLogin(page: Page, kind: Kind) {
+  if (kind === 'static') {
+    await page.goto('/login');
+    // The prerendered page, not the SPA: no module script, the texts in #root from the build.
+    await expect(page.locator('#root[data-texts]')).toHaveCount(1);
+  } else {
+    await page.goto('/register');
+    await page.evaluate(() => Object.assign(window, { spaMarker: true }));
+    await page.getByRole('link', { name: messages.registration.haveAccount }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    // Still the same document: the React route, not a page load.
+    expect(await page.evaluate(() => 'spaMarker' in window)).toBe(true);
+    await expect(page.locator('#root[data-texts]')).toHaveCount(0);
+  }
+  await expect(page.getByRole('heading', { name: m.title })).toBeVisible();
+}
+
+const identifier = (page: Page) => page.getByLabel(m.identifier);
+const password = (page: Page) => page.getByLabel(m.password, { exact: true });
+const submit = (page: Page) => page.getByRole('button', { name: m.submit, exact: true });
+
+for (const kind of KINDS) {
+  test.describe(`sign-in page (${kind})`, () => {
+    test('shows the validation messages on submit, focuses the first field in error, then checks as you type', async ({
+      page,
+    }) => {
+      await openLogin(page, kind);
+      await expect(identifier(page)).toBeFocused();
+      // Nothing is checked before the first submit.
+      await identifier(page).fill('not-an-email');
+      await password(page).fill('123');
+      await expect(page.getByText(m.invalidEmail)).toHaveCount(0);
+
+      await identifier(page).fill('');
+      await password(page).fill('');
+      await submit(page).click();
+      await expect(page.getByText(m.invalidEmail)).toBeVisible();
+      await expect(page.getByText(m.passwordMin)).toBeVisible();
+      await expect(identifier(page)).toBeFocused();
+      await expect(identifier(page)).toHaveAttribute('aria-invalid', 'true');
+      await expect(page).toHaveURL(/\/login$/);
+
+      // After the first submit each field is checked again as it changes, and only that field.
+      await identifier(page).fill('ravi@example.com');
+      await expect(page.getByText(m.invalidEmail)).toHaveCount(0);
+      await expect(page.getByText(m.passwordMin)).toBeVisible();
+      await password(page).fill('123456');
+      await expect(page.getByText(m.passwordMin)).toHaveCount(0);
+      await password(page).fill('12345');
+      await expect(page.getByText(m.passwordMin)).toBeVisible();
+      await expect(identifier(page)).toHaveAttribute('aria-invalid', 'false');
+    });
+
+    test('shows and hides the password', async ({ page }) => {
+      await openLogin(page, kind);
+      await password(page).fill('secret1');
+      await expect(password(page)).toHaveAttribute('type', 'password');
+      await page.getByRole('button', { name: messages.common.showPassword }).click();
+      await expect(password(page)).toHaveAttribute('type', 'text');
+      await page.getByRole('button', { name: messages.common.hidePassword }).click();
+      await expect(password(page)).toHaveAttribute('type', 'password');
+      await expect(page.getByRole('button', { name: messages.common.showPassword })).toBeVisible();
+    });
+
+    test("a wrong password shows the server's message, the button is busy while the call runs", async ({ page }) => {
+      const library = newLibrary();
+      expect((await page.request.post('/api/auth/register/library', { data: library })).status()).toBe(201);
+      await openLogin(page, kind);
+      // Hold the answer back to see the busy button.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/auth/login', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await identifier(page).fill(` ${library.owner_email.toUpperCase()} `);
+      await password(page).fill('wrong-password');
+      const sent = page.waitForRequest('**/api/auth/login');
+      await submit(page).click();
+      // The identifier goes out trimmed and lower-cased, as the shared schema makes it.
+      expect((await sent).postDataJSON()).toEqual({ identifier: library.owner_email, password: 'wrong-password' });
+      const busy = page.getByRole('button', { name: m.busy });
+      await expect(busy).toBeDisabled();
+      release();
+      await expect(page.getByRole('alert').filter({ hasText: messages.auth.invalidCredentials })).toBeVisible();
+      await expect(submit(page)).toBeEnabled();
+      await expect(page).toHaveURL(/\/login$/);
+      expect(await page.evaluate(() => localStorage.getItem('admin'))).toBeNull();
+    });
+
+    test('shows the server message of a 429 and a 400, and the network error', async ({ page }) => {
+      await openLogin(page, kind);
+      await identifier(page).fill('ravi@example.com');
+      await password(page).fill('secret1');
+      const toast = (text: string) => page.getByRole('alert').filter({ hasText: text });
+
+      await page.route('**/api/auth/login', (route) =>
+        route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: false, code: 429, message: messages.auth.tooManyAttempts, errors: [] }),
+        }),
+      );
+      await submit(page).click();
+      await expect(toast(messages.auth.tooManyAttempts)).toBeVisible();
+
+      // The real server's answer to a body the form would never send: its first message.
+      await page.unroute('**/api/auth/login');
+      await page.route('**/api/auth/login', (route) =>
+        route.continue({ postData: JSON.stringify({ identifier: 'x' }) }),
+      );
+      await submit(page).click();
+      await expect(toast(m.invalidEmail)).toBeVisible();
+
+      await page.unroute('**/api/auth/login');
+      await page.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
+      await submit(page).click();
+      await expect(toast('Failed to fetch')).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+    });
+
+    test('signs in: the session is stored, the dashboard opens with the success toast', async ({ page }) => {
+      const library = newLibrary();
+      expect((await page.request.post('/api/auth/register/library', { data: library })).status()).toBe(201);
+      await openLogin(page, kind);
+      await identifier(page).fill(library.owner_email);
+      await password(page).fill(library.password);
+      await password(page).press('Enter');
+      await expect(page).toHaveURL(/\/app\/dashboard$/);
+      await expect(page.getByText(messages.auth.loggedIn)).toBeVisible();
+      await expect(page.getByRole('heading', { name: messages.dashboard.welcome })).toBeVisible();
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('admin') ?? 'null'));
+      expect(stored.email).toBe(library.owner_email);
+      expect(stored.token).toBeTruthy();
+      // The toast is shown once: a reload does not bring it back.
+      expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: messages.dashboard.welcome })).toBeVisible();
+      await expect(page.getByText(messages.auth.loggedIn)).toHaveCount(0);
+    });
+
+    test('the links go to the landing page and to the registration', async ({ page }) => {
+      await openLogin(page, kind);
+      await page.getByRole('link', { name: m.noAccount }).click();
+      await expect(page).toHaveURL(/\/register$/);
+      await expect(page.getByRole('heading', { name: messages.registration.title })).toBeVisible();
+      await openLogin(page, kind);
+      await page.getByRole('link', { name: messages.app.name }).filter({ visible: true }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('link', { name: messages.landing.startFreeTrial }).first()).toBeVisible();
+    });
+  });
+}
+
+test('a signed-in admin opening /login goes to the dashboard at once, without seeing the form', async ({ page }) => {
+  await signUpViaApi(page);
+  const response = await page.goto('/login');
+  expect(new URL(response?.url() ?? '').pathname).toBe('/login');
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await expect(page.getByRole('heading', { name: messages.dashboard.welcome })).toBeVisible();
+});
+
+test('after signing out, the React sign-in route signs in again', async ({ page }) => {
+  const { body } = await signUpViaApi(page);
+  await page.goto('/app/dashboard');
+  await page.getByRole('button', { name: 'Ravi Kumar' }).click();
+  await page.evaluate(() => Object.assign(window, { spaMarker: true }));
+  await page.getByRole('menuitem', { name: messages.shell.logout }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => 'spaMarker' in window)).toBe(true);
+  await expect(page.getByText(messages.auth.loggedOut)).toBeVisible();
+
+  await submit(page).click();
+  await expect(page.getByText(m.invalidEmail)).toBeVisible();
+  await identifier(page).fill(body.owner_email);
+  await password(page).fill('wrong-password');
+  await submit(page).click();
+  await expect(page.getByRole('alert').filter({ hasText: messages.auth.invalidCredentials })).toBeVisible();
+  await password(page).fill(body.password);
+  await submit(page).click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await expect(page.getByText(messages.auth.loggedIn)).toBeVisible();
+});
+
+test('signing in in another tab takes the static sign-in page to the dashboard', async ({ page, context }) => {
+  const library = newLibrary();
+  expect((await page.request.post('/api/auth/register/library', { data: library })).status()).toBe(201);
+  await page.goto('/login');
+  const other = await context.newPage();
+  await other.goto('/login');
+  await other.getByLabel(m.identifier).fill(library.owner_email);
+  await other.getByLabel(m.password, { exact: true }).fill(library.password);
+  await other.getByRole('button', { name: m.submit, exact: true }).click();
+  await expect(other).toHaveURL(/\/app\/dashboard$/);
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+});
