@@ -108,7 +108,7 @@ async function main() {
   const fresh = process.argv.includes('--fresh');
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
   const appSecret = resolveAppSecret(config.appSecret, config.dataDir);
-  const database = await openDemoDatabase(config, say);
+  const database = await openDemoDatabase(config, appSecret, say);
 
   let stopping = false;
   const stop = () => {

@@ -3,6 +3,7 @@ import { connectDatabase, type DatabaseHandle } from '../../apps/api/src/db/clie
 import { lockDataDir } from '../../apps/api/src/db/data-dir-lock';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/api/src/db/embedded';
 import { runMigrations } from '../../apps/api/src/db/migrate';
+import { checkAppSecret } from '../../apps/api/src/db/secret-guard';
 
 export interface DemoDatabase extends DatabaseHandle {
   /** Where the demo went: the data directory, or the server of DATABASE_URL. */
@@ -15,7 +16,11 @@ export interface DemoDatabase extends DatabaseHandle {
  * embedded PostgreSQL under DATA_DIR (refused while a server runs on it), or the
  * one DATABASE_URL names. Migrations are applied, as at a server start.
  */
-export async function openDemoDatabase(config: Config, say: (line: string) => void): Promise<DemoDatabase> {
+export async function openDemoDatabase(
+  config: Config,
+  appSecret: string,
+  say: (line: string) => void,
+): Promise<DemoDatabase> {
   let releaseLock: (() => void) | undefined;
   let embedded: EmbeddedDatabase | undefined;
   let handle: DatabaseHandle | undefined;
@@ -32,6 +37,7 @@ export async function openDemoDatabase(config: Config, say: (line: string) => vo
       connectionString = embedded.connectionString;
     }
     await runMigrations(connectionString);
+    await checkAppSecret(connectionString, appSecret); // the demo writes Aadhaar numbers with this key
     handle = connectDatabase(connectionString, 5);
     const where = embedded
       ? `the embedded database in ${config.dataDir}`

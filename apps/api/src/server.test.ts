@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -6,6 +7,9 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { cleanUpProcesses, startServer, tempDataDir, waitForUrl } from './test/processes';
 
 // The real server process, as `npm start` runs it: embedded PostgreSQL, signals, restarts.
+
+// Servers on the test run's shared database must share its key (db/secret-guard.ts).
+const SHARED_DATABASE_SECRET = 'server-test-key-for-the-shared-test-database';
 
 async function health(url: string) {
   const response = await fetch(`${url}/api/health`);
@@ -43,7 +47,11 @@ describe('the server process', () => {
 
   it('uses DATABASE_URL instead of starting a database', async () => {
     const dataDir = tempDataDir();
-    const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: inject('databaseUrl') });
+    const server = startServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: inject('databaseUrl'),
+      APP_SECRET: SHARED_DATABASE_SECRET,
+    });
     const url = await waitForUrl(server);
     expect(await health(url)).toMatchObject({ status: 200 });
     expect(fs.existsSync(path.join(dataDir, 'pg'))).toBe(false);
@@ -55,6 +63,7 @@ describe('the server process', () => {
     const server = startServer({
       DATA_DIR: tempDataDir(),
       DATABASE_URL: inject('databaseUrl'),
+      APP_SECRET: SHARED_DATABASE_SECRET,
       AUTH_RATE_LIMIT_MAX: '100000',
       SHUTDOWN_DELAY_MS: '0', // straight to refusing: the running requests meet it
     });
@@ -143,6 +152,7 @@ describe('the server process', () => {
     const server = startServer({
       DATA_DIR: tempDataDir(),
       DATABASE_URL: inject('databaseUrl'),
+      APP_SECRET: SHARED_DATABASE_SECRET,
       AUTH_RATE_LIMIT_MAX: '100000',
       SHUTDOWN_DELAY_MS: '600000', // far longer than this test may take
     });
@@ -179,6 +189,36 @@ describe('the server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('Stopped.');
+  }, 60_000);
+
+  it('refuses to start with another APP_SECRET than the one the database was written with', async () => {
+    const adminUrl = new URL(inject('databaseUrl'));
+    adminUrl.pathname = '/postgres';
+    const name = `sla_key_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`create database ${name} encoding 'UTF8' template template0`);
+    try {
+      const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+      const first = startServer({ DATA_DIR: tempDataDir(), DATABASE_URL: databaseUrl, APP_SECRET: 'k'.repeat(40) });
+      await waitForUrl(first);
+      first.child.kill('SIGINT');
+      expect(await first.exited).toBe(0);
+
+      // A second instance (or a lost app-secret file regenerated) with another key.
+      const other = startServer({ DATA_DIR: tempDataDir(), DATABASE_URL: databaseUrl });
+      expect(await other.exited).toBe(1);
+      expect(other.output()).toContain('This database was written with another APP_SECRET');
+      expect(other.output()).not.toContain('    at '); // the operator's message, not a stack trace
+
+      const same = startServer({ DATA_DIR: tempDataDir(), DATABASE_URL: databaseUrl, APP_SECRET: 'k'.repeat(40) });
+      await waitForUrl(same);
+      same.child.kill('SIGINT');
+      expect(await same.exited).toBe(0);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   }, 60_000);
 
   it('refuses a bad configuration and names the variable', async () => {

@@ -4,6 +4,7 @@ import { connectDatabase, type DatabaseHandle } from './db/client';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
 import { EmbeddedVersionError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
+import { AppSecretMismatchError, checkAppSecret } from './db/secret-guard';
 import { resolveAppSecret } from './lib/secret';
 import { describeStorage } from './lib/storage/configured';
 
@@ -85,6 +86,7 @@ async function main() {
       connectionString = embedded.connectionString;
     }
     await runMigrations(connectionString);
+    await checkAppSecret(connectionString, appSecret);
     database = connectDatabase(connectionString, config.dbPoolMax);
     app = await buildApp({
       config,
@@ -114,7 +116,12 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof EmbeddedVersionError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof EmbeddedVersionError ||
+    error instanceof AppSecretMismatchError
+  ) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -15,4 +15,16 @@ export function resolveAppSecret(configured: string | undefined, dataDir: string
   const secret = randomBytes(48).toString('base64url');
   fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;
+}
+
+/**
+ * Identifies a key without revealing it (domain-separated SHA-256): backups carry it,
+ * and the database keeps it so a server started with another key is refused.
+ */
+export function secretFingerprint(secret: string): string {
+  return createHash('sha256')
+    .update('study-library-admin/backup-fingerprint/v1\0')
+    .update(secret)
+    .digest('hex')
+    .slice(0, 32);
 }

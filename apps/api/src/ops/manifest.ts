@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { MIGRATIONS_DIR } from '../paths';
+
+export { secretFingerprint } from '../lib/secret';
 
 export const BACKUP_FORMAT = 'study-library-admin-backup';
 
@@ -60,18 +61,6 @@ export type BucketUploads = Extract<BackupUploads, { location: 's3' }>;
 export function describeBucketUploads(uploads: BucketUploads): string {
   const at = uploads.endpoint ? ` at ${uploads.endpoint}` : ` (AWS S3, ${uploads.region})`;
   return `the S3 bucket "${uploads.bucket}"${at}${uploads.prefix ? ` under ${uploads.prefix}` : ''}`;
-}
-
-/**
- * Identifies the key that encrypted the Aadhaar numbers without revealing it:
- * a restore checks that the server will run with the same one.
- */
-export function secretFingerprint(secret: string): string {
-  return createHash('sha256')
-    .update('study-library-admin/backup-fingerprint/v1\0')
-    .update(secret)
-    .digest('hex')
-    .slice(0, 32);
 }
 
 /** How many migrations this release knows (the journal drizzle-kit writes). */

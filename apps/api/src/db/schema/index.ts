@@ -3,3 +3,4 @@ export * from './students';
 export * from './areas';
 export * from './subscriptions';
 export * from './notifications';
+export * from './system';
