@@ -16,3 +16,18 @@ export function fieldProps<T extends FieldValues>(form: UseFormReturn<T>, name: 
     helperText: message ?? ' ',
   };
 }
+
+/**
+ * Shows the server's per-field reasons under the fields they name, for the fields in
+ * `known` (a reason about any other field is left to the toast).
+ */
+export function applyFieldErrors<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  errors: readonly { field: string; message: string }[],
+  known: readonly Path<T>[],
+) {
+  for (const { field, message } of errors) {
+    const name = known.find((candidate) => candidate === field);
+    if (name) form.setError(name, { message });
+  }
+}

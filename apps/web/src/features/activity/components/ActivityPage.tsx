@@ -1,14 +1,13 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { AUDIT_ACTION_LABELS, messages, PAGE_SIZES } from '@app/shared';
+import { AUDIT_ACTION_LABELS, messages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
+import { RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { useActivityLog } from '../hooks/use-activity-log';
 import { ActivityTable } from './ActivityTable';
 
@@ -54,9 +53,7 @@ export function ActivityPage() {
           <ErrorScreen onRefresh={() => void refetch()} />
         ) : (
           <>
-            <Box sx={{ height: 4 }}>
-              {isFetching && !isLoading ? <LinearProgress aria-label={messages.common.loading} /> : null}
-            </Box>
+            <RefetchBar active={isFetching && !isLoading} label={messages.common.loading} />
             <ActivityTable
               entries={log.entries}
               loading={isLoading}
@@ -64,15 +61,7 @@ export function ActivityPage() {
               emptyText={log.action ? m.emptyForAction : m.empty}
               timeZone={timeZone}
             />
-            <TablePagination
-              component="div"
-              count={log.totalItems}
-              page={log.totalItems === 0 ? 0 : log.page - 1}
-              rowsPerPage={log.limit}
-              rowsPerPageOptions={[...PAGE_SIZES]}
-              onPageChange={(_event, next) => log.setPage(next + 1)}
-              onRowsPerPageChange={(event) => log.setLimit(Number(event.target.value))}
-            />
+            <TablePagingFooter paging={log} />
           </>
         )}
       </Paper>

@@ -1,12 +1,9 @@
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { AUDIT_ACTION_LABELS, formatDateTimeDMY, messages, type AuditEntry } from '@app/shared';
+import { ListTable, ListTableBody, SkeletonRows } from '@/components/ListTable';
 
 const m = messages.audit;
 const COLUMNS = Object.values(m.columns);
@@ -25,17 +22,7 @@ interface ActivityTableProps {
   timeZone: string;
 }
 
-function SkeletonRows({ count }: { count: number }) {
-  return Array.from({ length: count }, (_, row) => (
-    <TableRow key={row} aria-hidden>
-      {[130, 110, 140, 120, 90].map((width, cell) => (
-        <TableCell key={cell}>
-          <Skeleton width={width} />
-        </TableCell>
-      ))}
-    </TableRow>
-  ));
-}
+const SKELETON_WIDTHS = [130, 110, 140, 120, 90];
 
 function RecordCell({ entry }: { entry: AuditEntry }) {
   const type = m.entityTypes[entry.entity_type] ?? entry.entity_type;
@@ -56,62 +43,55 @@ function RecordCell({ entry }: { entry: AuditEntry }) {
 /** The audit log: when, who, what, to which record, from which address. */
 export function ActivityTable({ entries, loading, skeletonRows, emptyText, timeZone }: ActivityTableProps) {
   return (
-    // On a phone the table keeps every column and scrolls sideways.
-    <TableContainer>
-      <Table sx={{ minWidth: 720 }} aria-label={m.heading} aria-busy={loading}>
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((label, index) => (
-              <TableCell key={label} sx={{ width: COLUMN_WIDTHS[index] }}>
-                {label}
-              </TableCell>
-            ))}
+    <ListTable label={m.heading} minWidth={720} busy={loading}>
+      <TableHead>
+        <TableRow>
+          {COLUMNS.map((label, index) => (
+            <TableCell key={label} sx={{ width: COLUMN_WIDTHS[index] }}>
+              {label}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <ListTableBody
+        loading={loading}
+        skeleton={<SkeletonRows count={skeletonRows} widths={SKELETON_WIDTHS} />}
+        empty={entries.length === 0}
+        columns={COLUMNS.length}
+        emptyText={emptyText}
+      >
+        {entries.map((entry) => (
+          <TableRow key={entry.id} hover>
+            <TableCell sx={{ ...top, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+              {formatDateTimeDMY(entry.created_at, timeZone)}
+            </TableCell>
+            <TableCell sx={{ ...top, overflowWrap: 'anywhere' }}>
+              {entry.admin_name ?? (
+                <Typography variant="body2" component="span" color="text.secondary">
+                  {m.unknownAdmin}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell
+              sx={{
+                ...top,
+                // A failed sign-in is the line an owner scans for.
+                ...(entry.action === 'admin.sign_in_failed' && { color: 'error.main', fontWeight: 600 }),
+              }}
+            >
+              {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
+            </TableCell>
+            <RecordCell entry={entry} />
+            <TableCell sx={{ ...top, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
+              {entry.ip ?? (
+                <Typography variant="body2" component="span" color="text.secondary">
+                  {m.unknownAddress}
+                </Typography>
+              )}
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {loading ? (
-            <SkeletonRows count={skeletonRows} />
-          ) : entries.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-                {emptyText}
-              </TableCell>
-            </TableRow>
-          ) : (
-            entries.map((entry) => (
-              <TableRow key={entry.id} hover>
-                <TableCell sx={{ ...top, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                  {formatDateTimeDMY(entry.created_at, timeZone)}
-                </TableCell>
-                <TableCell sx={{ ...top, overflowWrap: 'anywhere' }}>
-                  {entry.admin_name ?? (
-                    <Typography variant="body2" component="span" color="text.secondary">
-                      {m.unknownAdmin}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell
-                  sx={{
-                    ...top,
-                    // A failed sign-in is the line an owner scans for.
-                    ...(entry.action === 'admin.sign_in_failed' && { color: 'error.main', fontWeight: 600 }),
-                  }}
-                >
-                  {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
-                </TableCell>
-                <RecordCell entry={entry} />
-                <TableCell sx={{ ...top, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
-                  {entry.ip ?? (
-                    <Typography variant="body2" component="span" color="text.secondary">
-                      {m.unknownAddress}
-                    </Typography>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))}
+      </ListTableBody>
+    </ListTable>
   );
 }

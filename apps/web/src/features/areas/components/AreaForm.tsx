@@ -1,14 +1,6 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
@@ -19,10 +11,14 @@ import {
   type AreaBodyInput,
   type AreaStatus,
 } from '@app/shared';
-import { fieldProps } from '@/lib/form';
+import { FormDialogActions } from '@/components/FormDialogActions';
+import { RadioChoiceField } from '@/components/RadioChoiceField';
+import { applyFieldErrors, fieldProps } from '@/lib/form';
 import type { SaveResult } from '../hooks/use-area-actions';
 
 const m = messages.areas;
+/** The fields a server reason may name, to show it under the field. */
+const SERVER_CHECKED = ['area_name', 'total_seats', 'status'] as const;
 
 export const EMPTY_AREA: AreaBodyInput = { area_name: '', total_seats: '', location: '', status: 'active' };
 
@@ -46,9 +42,7 @@ export function AreaForm({ mode, initial, onSubmit, onCancel }: AreaFormProps) {
 
   const submit = form.handleSubmit(async (values) => {
     const result = await onSubmit(values);
-    for (const { field, message } of result.fieldErrors) {
-      if (field === 'area_name' || field === 'total_seats' || field === 'status') form.setError(field, { message });
-    }
+    applyFieldErrors(form, result.fieldErrors, SERVER_CHECKED);
   });
 
   return (
@@ -64,31 +58,16 @@ export function AreaForm({ mode, initial, onSubmit, onCancel }: AreaFormProps) {
             slotProps={{ htmlInput: { step: 0.01, min: 1, max: 999, inputMode: 'numeric' } }}
           />
           <TextField {...fieldProps(form, 'location')} label={m.locationOptional} />
-          <Controller
+          <RadioChoiceField
             control={form.control}
             name="status"
-            render={({ field, fieldState }) => (
-              <FormControl error={Boolean(fieldState.error)} required>
-                <FormLabel id="area-status-label">{m.fields.status}</FormLabel>
-                <RadioGroup row aria-labelledby="area-status-label" {...field} value={field.value ?? ''}>
-                  {statuses.map((status) => (
-                    <FormControlLabel key={status} value={status} control={<Radio />} label={m.status[status]} />
-                  ))}
-                </RadioGroup>
-                <FormHelperText>{fieldState.error?.message ?? ' '}</FormHelperText>
-              </FormControl>
-            )}
+            label={m.fields.status}
+            labelId="area-status-label"
+            options={statuses.map((status) => ({ value: status, label: m.status[status] }))}
           />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onCancel} disabled={busy}>
-          {m.cancel}
-        </Button>
-        <Button type="submit" variant="contained" disabled={busy}>
-          {mode === 'create' ? (busy ? m.creating : m.create) : busy ? m.updating : m.update}
-        </Button>
-      </DialogActions>
+      <FormDialogActions mode={mode} busy={busy} texts={m} onCancel={onCancel} />
     </form>
   );
 }

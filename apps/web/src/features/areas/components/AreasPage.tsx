@@ -1,19 +1,17 @@
 import { useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
-import { messages, PAGE_SIZES, type Area } from '@app/shared';
+import { messages, type Area } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorScreen } from '@/components/ErrorScreen';
+import { ListSpinner, RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { useAreaActions } from '../hooks/use-area-actions';
 import { useAreaList } from '../hooks/use-area-list';
 import { AreaFormDialog } from './AreaFormDialog';
@@ -82,11 +80,9 @@ export function AreasPage() {
               }}
             />
           </Box>
-          <Box sx={{ height: 4 }}>{isFetching && !isLoading ? <LinearProgress /> : null}</Box>
+          <RefetchBar active={isFetching && !isLoading} />
           {isLoading ? (
-            <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
-              <CircularProgress aria-label={messages.common.loading} />
-            </Box>
+            <ListSpinner />
           ) : (
             <>
               <AreasTable
@@ -98,15 +94,7 @@ export function AreasPage() {
                 onEdit={(area) => openForm(area.id)}
                 onDelete={setDeleting}
               />
-              <TablePagination
-                component="div"
-                count={list.totalItems}
-                page={Math.max(0, list.page - 1)}
-                rowsPerPage={list.limit}
-                rowsPerPageOptions={[...PAGE_SIZES]}
-                onPageChange={(_event, next) => list.setPage(next + 1)}
-                onRowsPerPageChange={(event) => list.setLimit(Number(event.target.value))}
-              />
+              <TablePagingFooter paging={list} />
             </>
           )}
         </Paper>

@@ -1,15 +1,14 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import FileDownloadRounded from '@mui/icons-material/FileDownloadRounded';
-import { messages, PAGE_SIZES } from '@app/shared';
+import { messages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
+import { RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { useFeeExport } from '../hooks/use-fee-export';
 import { useFeeList } from '../hooks/use-fee-list';
 import { FeeSearch } from './FeeSearch';
@@ -44,9 +43,7 @@ export function FeeReportPage() {
         <Box sx={{ p: 2 }}>
           <FeeSearch onSearch={list.submitSearch} onClear={list.clearSearch} />
         </Box>
-        <Box sx={{ height: 4 }}>
-          {isFetching && !isLoading ? <LinearProgress aria-label={messages.common.loading} /> : null}
-        </Box>
+        <RefetchBar active={isFetching && !isLoading} label={messages.common.loading} />
         {list.failure ? (
           <ErrorScreen detail={list.failure} onRefresh={() => void refetch()} />
         ) : (
@@ -60,16 +57,7 @@ export function FeeReportPage() {
               timeZone={timeZone}
               onSort={list.toggleSort}
             />
-            <TablePagination
-              component="div"
-              count={list.totalItems}
-              page={list.totalItems === 0 ? 0 : list.page - 1}
-              rowsPerPage={list.limit}
-              rowsPerPageOptions={[...PAGE_SIZES]}
-              labelRowsPerPage={m.rowsPerPage}
-              onPageChange={(_event, next) => list.setPage(next + 1)}
-              onRowsPerPageChange={(event) => list.setLimit(Number(event.target.value))}
-            />
+            <TablePagingFooter paging={list} labelRowsPerPage={m.rowsPerPage} />
           </>
         )}
       </Paper>

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import SendRounded from '@mui/icons-material/SendRounded';
-import { DEFAULT_TIME_ZONE, messages, PAGE_SIZES } from '@app/shared';
+import { DEFAULT_TIME_ZONE, messages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { useAppSelector } from '@/lib/store/hooks';
+import { RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { useNotificationHistory } from '../hooks/use-notification-history';
 import { NotificationDialog } from './NotificationDialog';
 import { NotificationsTable } from './NotificationsTable';
@@ -42,24 +41,14 @@ export function NotificationsPage() {
           <ErrorScreen onRefresh={() => void refetch()} />
         ) : (
           <>
-            <Box sx={{ height: 4 }}>
-              {isFetching && !isLoading ? <LinearProgress aria-label={messages.common.loading} /> : null}
-            </Box>
+            <RefetchBar active={isFetching && !isLoading} label={messages.common.loading} />
             <NotificationsTable
               notifications={history.notifications}
               loading={isLoading}
               skeletonRows={Math.min(history.limit, 5)}
               timeZone={timeZone}
             />
-            <TablePagination
-              component="div"
-              count={history.totalItems}
-              page={history.totalItems === 0 ? 0 : history.page - 1}
-              rowsPerPage={history.limit}
-              rowsPerPageOptions={[...PAGE_SIZES]}
-              onPageChange={(_event, next) => history.setPage(next + 1)}
-              onRowsPerPageChange={(event) => history.setLimit(Number(event.target.value))}
-            />
+            <TablePagingFooter paging={history} />
           </>
         )}
       </Paper>

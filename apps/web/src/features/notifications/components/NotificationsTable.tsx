@@ -1,13 +1,11 @@
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeDMY, messages, type NotificationRecord } from '@app/shared';
+import { ListTable, ListTableBody, SkeletonRows } from '@/components/ListTable';
 import { AudienceChip } from './AudienceChip';
 
 const h = messages.notification.history;
@@ -32,109 +30,100 @@ interface NotificationsTableProps {
   timeZone: string;
 }
 
-function SkeletonRows({ count }: { count: number }) {
-  return Array.from({ length: count }, (_, row) => (
-    <TableRow key={row} aria-hidden>
-      <TableCell>
-        <Skeleton width={130} />
+const skeletonCells = (
+  <>
+    <TableCell>
+      <Skeleton width={130} />
+    </TableCell>
+    <TableCell>
+      <Skeleton width={180} />
+      <Skeleton width={240} />
+    </TableCell>
+    <TableCell>
+      <Skeleton variant="rounded" width={72} height={24} />
+    </TableCell>
+    {[0, 1, 2, 3].map((cell) => (
+      <TableCell key={cell} align="right">
+        <Skeleton width={24} sx={{ ml: 'auto' }} />
       </TableCell>
-      <TableCell>
-        <Skeleton width={180} />
-        <Skeleton width={240} />
-      </TableCell>
-      <TableCell>
-        <Skeleton variant="rounded" width={72} height={24} />
-      </TableCell>
-      {[0, 1, 2, 3].map((cell) => (
-        <TableCell key={cell} align="right">
-          <Skeleton width={24} sx={{ ml: 'auto' }} />
-        </TableCell>
-      ))}
-    </TableRow>
-  ));
-}
+    ))}
+  </>
+);
 
 /** Past notifications: when, what, to whom, and how many phones they reached. */
 export function NotificationsTable({ notifications, loading, skeletonRows, timeZone }: NotificationsTableProps) {
   return (
-    // On a phone the table keeps every column and scrolls sideways.
-    <TableContainer>
-      <Table sx={{ minWidth: 820 }} aria-label={h.heading} aria-busy={loading}>
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((label, index) => (
-              <TableCell key={label} align={index >= 3 ? 'right' : undefined}>
-                {label}
-              </TableCell>
-            ))}
+    <ListTable label={h.heading} minWidth={820} busy={loading}>
+      <TableHead>
+        <TableRow>
+          {COLUMNS.map((label, index) => (
+            <TableCell key={label} align={index >= 3 ? 'right' : undefined}>
+              {label}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <ListTableBody
+        loading={loading}
+        skeleton={<SkeletonRows count={skeletonRows} cells={skeletonCells} />}
+        empty={notifications.length === 0}
+        columns={COLUMNS.length}
+        emptyText={h.empty}
+      >
+        {notifications.map((row) => (
+          <TableRow key={row.id} hover>
+            <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+              {formatDateTimeDMY(row.created_at, timeZone)}
+              {row.sent_by ? (
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {h.sentBy(row.sent_by)}
+                </Typography>
+              ) : null}
+            </TableCell>
+            <TableCell sx={{ maxWidth: 360, verticalAlign: 'top' }}>
+              <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {row.title}
+              </Typography>
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                title={row.body}
+                sx={{
+                  overflowWrap: 'anywhere',
+                  display: '-webkit-box',
+                  WebkitLineClamp: 2,
+                  WebkitBoxOrient: 'vertical',
+                  overflow: 'hidden',
+                }}
+              >
+                {row.body}
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ verticalAlign: 'top' }}>
+              <AudienceChip premiumOnly={row.premium_only} />
+            </TableCell>
+            <TableCell {...numeric}>{row.audience_count}</TableCell>
+            <TableCell {...numeric}>{row.device_count}</TableCell>
+            <TableCell {...numeric}>
+              <Stack sx={{ alignItems: 'flex-end' }}>
+                <Typography variant="body2" sx={{ color: row.delivered_count > 0 ? 'success.main' : undefined }}>
+                  {row.delivered_count}
+                </Typography>
+                {row.pending_count > 0 ? (
+                  <Typography variant="caption" color="text.secondary">
+                    {h.pending(row.pending_count)}
+                  </Typography>
+                ) : null}
+              </Stack>
+            </TableCell>
+            <TableCell {...numeric}>
+              <Typography variant="body2" sx={{ color: row.failed_count > 0 ? 'error.main' : undefined }}>
+                {row.failed_count}
+              </Typography>
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {loading ? (
-            <SkeletonRows count={skeletonRows} />
-          ) : notifications.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-                {h.empty}
-              </TableCell>
-            </TableRow>
-          ) : (
-            notifications.map((row) => (
-              <TableRow key={row.id} hover>
-                <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                  {formatDateTimeDMY(row.created_at, timeZone)}
-                  {row.sent_by ? (
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {h.sentBy(row.sent_by)}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell sx={{ maxWidth: 360, verticalAlign: 'top' }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                    {row.title}
-                  </Typography>
-                  <Typography
-                    variant="body2"
-                    color="text.secondary"
-                    title={row.body}
-                    sx={{
-                      overflowWrap: 'anywhere',
-                      display: '-webkit-box',
-                      WebkitLineClamp: 2,
-                      WebkitBoxOrient: 'vertical',
-                      overflow: 'hidden',
-                    }}
-                  >
-                    {row.body}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={{ verticalAlign: 'top' }}>
-                  <AudienceChip premiumOnly={row.premium_only} />
-                </TableCell>
-                <TableCell {...numeric}>{row.audience_count}</TableCell>
-                <TableCell {...numeric}>{row.device_count}</TableCell>
-                <TableCell {...numeric}>
-                  <Stack sx={{ alignItems: 'flex-end' }}>
-                    <Typography variant="body2" sx={{ color: row.delivered_count > 0 ? 'success.main' : undefined }}>
-                      {row.delivered_count}
-                    </Typography>
-                    {row.pending_count > 0 ? (
-                      <Typography variant="caption" color="text.secondary">
-                        {h.pending(row.pending_count)}
-                      </Typography>
-                    ) : null}
-                  </Stack>
-                </TableCell>
-                <TableCell {...numeric}>
-                  <Typography variant="body2" sx={{ color: row.failed_count > 0 ? 'error.main' : undefined }}>
-                    {row.failed_count}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))}
+      </ListTableBody>
+    </ListTable>
   );
 }

@@ -1,15 +1,7 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
@@ -21,7 +13,9 @@ import {
   type SeatBody,
   type SeatBodyInput,
 } from '@app/shared';
-import { fieldProps } from '@/lib/form';
+import { FormDialogActions } from '@/components/FormDialogActions';
+import { RadioChoiceField } from '@/components/RadioChoiceField';
+import { applyFieldErrors, fieldProps } from '@/lib/form';
 import type { SaveResult } from '../hooks/use-seat-actions';
 
 const m = messages.seats;
@@ -45,10 +39,7 @@ export function SeatForm({ mode, initial, areas, onSubmit, onCancel }: SeatFormP
 
   const submit = form.handleSubmit(async (values) => {
     const result = await onSubmit(values);
-    for (const { field, message } of result.fieldErrors) {
-      const known = FIELDS.find((name) => name === field);
-      if (known) form.setError(known, { message });
-    }
+    applyFieldErrors(form, result.fieldErrors, FIELDS);
   });
 
   return (
@@ -86,31 +77,16 @@ export function SeatForm({ mode, initial, areas, onSubmit, onCancel }: SeatFormP
               htmlInput: { min: SEAT_LIMITS.capacityMin, max: SEAT_LIMITS.capacityMax, step: 1, inputMode: 'numeric' },
             }}
           />
-          <Controller
+          <RadioChoiceField
             control={form.control}
             name="status"
-            render={({ field, fieldState }) => (
-              <FormControl error={Boolean(fieldState.error)} required>
-                <FormLabel id="seat-status-label">{m.fields.status}</FormLabel>
-                <RadioGroup row aria-labelledby="seat-status-label" {...field} value={field.value ?? ''}>
-                  {SEAT_STATUSES.map((status) => (
-                    <FormControlLabel key={status} value={status} control={<Radio />} label={m.status[status]} />
-                  ))}
-                </RadioGroup>
-                <FormHelperText>{fieldState.error?.message ?? ' '}</FormHelperText>
-              </FormControl>
-            )}
+            label={m.fields.status}
+            labelId="seat-status-label"
+            options={SEAT_STATUSES.map((status) => ({ value: status, label: m.status[status] }))}
           />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onCancel} disabled={busy}>
-          {m.cancel}
-        </Button>
-        <Button type="submit" variant="contained" disabled={busy}>
-          {mode === 'create' ? (busy ? m.creating : m.create) : busy ? m.updating : m.update}
-        </Button>
-      </DialogActions>
+      <FormDialogActions mode={mode} busy={busy} texts={m} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,7 +1,5 @@
-import { useCallback } from 'react';
-import { toast } from 'react-toastify';
-import { messages, TOAST_MS, type FieldError, type SeatBodyInput } from '@app/shared';
-import { errorMessage } from '@/lib/api-errors';
+import { messages, TOAST_MS, type SeatBodyInput } from '@app/shared';
+import { useActionWithToast, useSaveWithToast } from '@/lib/entity-actions';
 import {
   useCreateSeatMutation,
   useDeleteSeatMutation,
@@ -9,19 +7,11 @@ import {
   useUpdateSeatMutation,
 } from '../api/seats-api';
 
+export type { SaveResult } from '@/lib/entity-actions';
+
 const m = messages.seats;
 const options = { autoClose: TOAST_MS.areas };
-
-export interface SaveResult {
-  saved: boolean;
-  /** The server's per-field reasons, to show under the fields too. */
-  fieldErrors: FieldError[];
-}
-
-function fieldErrors(error: unknown): FieldError[] {
-  const data = (error as { data?: { errors?: unknown } } | undefined)?.data;
-  return Array.isArray(data?.errors) ? (data.errors as FieldError[]) : [];
-}
+const generated = (response: { data?: { created?: number } }) => messages.areas.generated(response.data?.created ?? 0);
 
 /**
  * Add, update, delete and generate seats with the spec's toasts (SPEC.md §8): the
@@ -33,48 +23,9 @@ export function useSeatActions() {
   const [remove, removing] = useDeleteSeatMutation();
   const [generate, generating] = useGenerateSeatsMutation();
 
-  const save = useCallback(
-    async (id: string | undefined, body: SeatBodyInput): Promise<SaveResult> => {
-      try {
-        if (id) await update({ id, body }).unwrap();
-        else await create(body).unwrap();
-        toast.success(id ? m.updated : m.added, options);
-        return { saved: true, fieldErrors: [] };
-      } catch (error) {
-        toast.error(errorMessage(error, id ? m.updateFailed : m.addFailed), options);
-        return { saved: false, fieldErrors: fieldErrors(error) };
-      }
-    },
-    [create, update],
-  );
-
-  const deleteSeat = useCallback(
-    async (id: string): Promise<boolean> => {
-      try {
-        await remove(id).unwrap();
-        toast.success(m.deleted, options);
-        return true;
-      } catch (error) {
-        toast.error(errorMessage(error, m.deleteFailed), options);
-        return false;
-      }
-    },
-    [remove],
-  );
-
-  const generateSeats = useCallback(
-    async (areaId: string): Promise<boolean> => {
-      try {
-        const response = await generate(areaId).unwrap();
-        toast.success(messages.areas.generated(response.data?.created ?? 0), options);
-        return true;
-      } catch (error) {
-        toast.error(errorMessage(error, messages.areas.generateFailed), options);
-        return false;
-      }
-    },
-    [generate],
-  );
+  const save = useSaveWithToast<SeatBodyInput>(create, update, m, options);
+  const deleteSeat = useActionWithToast(remove, m.deleted, m.deleteFailed, options);
+  const generateSeats = useActionWithToast(generate, generated, messages.areas.generateFailed, options);
 
   return {
     save,

@@ -3,13 +3,12 @@ import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import PersonAddAlt1Rounded from '@mui/icons-material/PersonAddAlt1Rounded';
-import { messages, PAGE_SIZES, type StudentListItem } from '@app/shared';
+import { messages, type StudentListItem } from '@app/shared';
+import { RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { useKycStatus } from '../hooks/use-kyc-status';
 import { useStudentList } from '../hooks/use-student-list';
 import { StudentSearch } from './StudentSearch';
@@ -53,9 +52,7 @@ export function StudentsPage({ rowActions }: { rowActions?: (student: StudentLis
             />
           ) : null}
         </Stack>
-        <Box sx={{ height: 4 }}>
-          {isFetching && !isLoading ? <LinearProgress aria-label={messages.common.loading} /> : null}
-        </Box>
+        <RefetchBar active={isFetching && !isLoading} label={messages.common.loading} />
         <StudentsTable
           students={list.students}
           loading={isLoading}
@@ -68,16 +65,7 @@ export function StudentsPage({ rowActions }: { rowActions?: (student: StudentLis
           onKycChange={(student, status) => void kyc.change(student.id, status)}
           rowActions={rowActions}
         />
-        <TablePagination
-          component="div"
-          count={list.totalItems}
-          page={list.totalItems === 0 ? 0 : list.page - 1}
-          rowsPerPage={list.limit}
-          rowsPerPageOptions={[...PAGE_SIZES]}
-          labelRowsPerPage={m.rowsPerPage}
-          onPageChange={(_event, next) => list.setPage(next + 1)}
-          onRowsPerPageChange={(event) => list.setLimit(Number(event.target.value))}
-        />
+        <TablePagingFooter paging={list} labelRowsPerPage={m.rowsPerPage} />
       </Paper>
     </Stack>
   );

@@ -1,17 +1,14 @@
 import { useCallback, useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { messages, PAGE_SIZES, type Subscription } from '@app/shared';
+import { messages, type Subscription } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
+import { ListSpinner, RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { todayIn, useLibraryTimeZone } from '../hooks/use-library-time-zone';
 import { useSubscriptionList } from '../hooks/use-subscription-list';
 import { AddSubscriptionDialog } from './AddSubscriptionDialog';
@@ -67,11 +64,9 @@ export function SubscriptionsPage() {
               onSearch={list.setSearch}
               onStatus={list.setStatus}
             />
-            <Box sx={{ height: 4 }}>{isFetching && !isLoading ? <LinearProgress /> : null}</Box>
+            <RefetchBar active={isFetching && !isLoading} />
             {isLoading ? (
-              <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
-                <CircularProgress aria-label={messages.common.loading} />
-              </Box>
+              <ListSpinner />
             ) : (
               <>
                 <SubscriptionsTable
@@ -85,15 +80,7 @@ export function SubscriptionsPage() {
                   onEdit={(subscription) => open('update', subscription)}
                   onRenew={(subscription) => open('renew', subscription)}
                 />
-                <TablePagination
-                  component="div"
-                  count={list.totalItems}
-                  page={Math.max(0, list.page - 1)}
-                  rowsPerPage={list.limit}
-                  rowsPerPageOptions={[...PAGE_SIZES]}
-                  onPageChange={(_event, next) => list.setPage(next + 1)}
-                  onRowsPerPageChange={(event) => list.setLimit(Number(event.target.value))}
-                />
+                <TablePagingFooter paging={list} />
               </>
             )}
           </Paper>

@@ -1,31 +1,24 @@
 import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import EditRounded from '@mui/icons-material/EditRounded';
 import AutorenewRounded from '@mui/icons-material/AutorenewRounded';
 import { formatDateDMY, formatDateTimeDMY, messages, type Subscription } from '@app/shared';
+import { ListTable, ListTableBody, SortableHeader, type ListSort } from '@/components/ListTable';
 import type { SubscriptionSortKey } from '../api/subscriptions-api';
 import { timing } from './row-format';
 import { studentName } from './StudentMobileField';
 
 const m = messages.subscriptions;
 const EXPIRING_DAYS = 7;
+const nowrap = { whiteSpace: 'nowrap' } as const;
 
-export interface SubscriptionSort {
-  sortBy: SubscriptionSortKey;
-  sortOrder: 'ASC' | 'DESC';
-}
+export type SubscriptionSort = ListSort<SubscriptionSortKey>;
 
 interface SubscriptionsTableProps {
   subscriptions: Subscription[];
@@ -39,24 +32,6 @@ interface SubscriptionsTableProps {
   onSort: (sortBy: SubscriptionSortKey) => void;
   onEdit: (subscription: Subscription) => void;
   onRenew: (subscription: Subscription) => void;
-}
-
-function SortableHeader(props: {
-  label: string;
-  column: SubscriptionSortKey;
-  sort: SubscriptionSort;
-  onSort: (sortBy: SubscriptionSortKey) => void;
-}) {
-  const { label, column, sort, onSort } = props;
-  const active = sort.sortBy === column;
-  const direction = active && sort.sortOrder === 'DESC' ? 'desc' : 'asc';
-  return (
-    <TableCell sortDirection={active ? direction : false} sx={{ whiteSpace: 'nowrap' }}>
-      <TableSortLabel active={active} direction={direction} onClick={() => onSort(column)}>
-        {label}
-      </TableSortLabel>
-    </TableCell>
-  );
 }
 
 /** A word under the expiry date when the plan is not simply running: expired, upcoming, ending within 7 days. */
@@ -98,92 +73,74 @@ function Timestamp({ value, timeZone }: { value: string; timeZone: string }) {
 export function SubscriptionsTable(props: SubscriptionsTableProps) {
   const { subscriptions, firstNumber, sort, today, timeZone, emptyText, onSort, onEdit, onRenew } = props;
   const c = m.columns;
-  const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   return (
-    // On a narrow screen the table keeps every spec column and scrolls sideways.
-    <TableContainer>
-      <Table size={narrow ? 'small' : 'medium'} sx={{ minWidth: 940 }} aria-label={m.heading}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ width: 56 }}>{c.no}</TableCell>
-            <SortableHeader label={c.studentName} column="name" sort={sort} onSort={onSort} />
-            <TableCell>{c.mobile}</TableCell>
-            <SortableHeader label={c.timing} column="start_time" sort={sort} onSort={onSort} />
-            <TableCell>{c.seatReserved}</TableCell>
-            <SortableHeader label={c.planExpireDate} column="plan_expire_at" sort={sort} onSort={onSort} />
-            <SortableHeader label={c.createdAt} column="created_at" sort={sort} onSort={onSort} />
-            <SortableHeader label={c.updatedAt} column="updated_at" sort={sort} onSort={onSort} />
-            <TableCell align="right">{c.actions}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {subscriptions.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={9} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-                {emptyText}
+    <ListTable label={m.heading} minWidth={940} denseOnPhone>
+      <TableHead>
+        <TableRow>
+          <TableCell sx={{ width: 56 }}>{c.no}</TableCell>
+          <SortableHeader label={c.studentName} column="name" sort={sort} onSort={onSort} sx={nowrap} />
+          <TableCell>{c.mobile}</TableCell>
+          <SortableHeader label={c.timing} column="start_time" sort={sort} onSort={onSort} sx={nowrap} />
+          <TableCell>{c.seatReserved}</TableCell>
+          <SortableHeader label={c.planExpireDate} column="plan_expire_at" sort={sort} onSort={onSort} sx={nowrap} />
+          <SortableHeader label={c.createdAt} column="created_at" sort={sort} onSort={onSort} sx={nowrap} />
+          <SortableHeader label={c.updatedAt} column="updated_at" sort={sort} onSort={onSort} sx={nowrap} />
+          <TableCell align="right">{c.actions}</TableCell>
+        </TableRow>
+      </TableHead>
+      <ListTableBody empty={subscriptions.length === 0} columns={9} emptyText={emptyText}>
+        {subscriptions.map((row, index) => {
+          const name = studentName(row);
+          return (
+            <TableRow key={row.id} hover>
+              <TableCell>{firstNumber + index}</TableCell>
+              <TableCell>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {name}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{row.mobile}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{timing(row)}</TableCell>
+              <TableCell>
+                {row.is_reserved && row.name ? (
+                  <>
+                    <Typography variant="body2">{row.name}</Typography>
+                    {row.area_name ? (
+                      <Typography variant="caption" color="text.secondary" component="p" sx={{ whiteSpace: 'nowrap' }}>
+                        {row.area_name}
+                      </Typography>
+                    ) : null}
+                  </>
+                ) : (
+                  m.notReserved
+                )}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {formatDateDMY(row.plan_expires_at)}
+                <PlanState subscription={row} today={today} />
+              </TableCell>
+              <TableCell>
+                <Timestamp value={row.created_at} timeZone={timeZone} />
+              </TableCell>
+              <TableCell>
+                <Timestamp value={row.updated_at} timeZone={timeZone} />
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <Tooltip title={m.edit}>
+                  <IconButton aria-label={`${m.edit}: ${name}`} onClick={() => onEdit(row)}>
+                    <EditRounded fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={m.renew}>
+                  <IconButton aria-label={`${m.renew}: ${name}`} color="primary" onClick={() => onRenew(row)}>
+                    <AutorenewRounded fontSize="small" />
+                  </IconButton>
+                </Tooltip>
               </TableCell>
             </TableRow>
-          ) : (
-            subscriptions.map((row, index) => {
-              const name = studentName(row);
-              return (
-                <TableRow key={row.id} hover>
-                  <TableCell>{firstNumber + index}</TableCell>
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {name}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{row.mobile}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{timing(row)}</TableCell>
-                  <TableCell>
-                    {row.is_reserved && row.name ? (
-                      <>
-                        <Typography variant="body2">{row.name}</Typography>
-                        {row.area_name ? (
-                          <Typography
-                            variant="caption"
-                            color="text.secondary"
-                            component="p"
-                            sx={{ whiteSpace: 'nowrap' }}
-                          >
-                            {row.area_name}
-                          </Typography>
-                        ) : null}
-                      </>
-                    ) : (
-                      m.notReserved
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateDMY(row.plan_expires_at)}
-                    <PlanState subscription={row} today={today} />
-                  </TableCell>
-                  <TableCell>
-                    <Timestamp value={row.created_at} timeZone={timeZone} />
-                  </TableCell>
-                  <TableCell>
-                    <Timestamp value={row.updated_at} timeZone={timeZone} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title={m.edit}>
-                      <IconButton aria-label={`${m.edit}: ${name}`} onClick={() => onEdit(row)}>
-                        <EditRounded fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={m.renew}>
-                      <IconButton aria-label={`${m.renew}: ${name}`} color="primary" onClick={() => onRenew(row)}>
-                        <AutorenewRounded fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              );
-            })
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          );
+        })}
+      </ListTableBody>
+    </ListTable>
   );
 }
