@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../config';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { EmbeddedVersionError } from '../db/embedded';
 import { createBackup } from './backup';
-import { describeBucketUploads } from './manifest';
+import { describeBucketUploads, type BackupManifest } from './manifest';
 import { OpsError } from './pg-tools';
 import { restoreBackup } from './restore';
 
@@ -15,6 +15,10 @@ Both use DATA_DIR (embedded database) or DATABASE_URL (external server), as the 
 and the PostgreSQL client programs pg_dump, pg_restore and psql (PATH, or PG_BIN_DIR).`;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
+const rowSummary = (manifest: BackupManifest) =>
+  Object.entries(manifest.database.rows)
+    .map(([table, count]) => `${table} ${count}`)
+    .join(', ');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
 
 async function main(argv: string[]) {
@@ -33,9 +37,7 @@ async function main(argv: string[]) {
     if (positionals.length > 0)
       throw new OpsError(`Unexpected argument ${positionals[0]}; use --out <file>.\n\n${USAGE}`);
     const { file, manifest, bytes } = await createBackup({ config, out: values.out, log: say });
-    const rows = Object.entries(manifest.database.rows)
-      .map(([table, count]) => `${table} ${count}`)
-      .join(', ');
+    const rows = rowSummary(manifest);
     say(`Backup written: ${file} (${kb(bytes)})`);
     say(`  rows: ${rows}`);
     if (manifest.uploads.location === 'local') {
@@ -53,9 +55,7 @@ async function main(argv: string[]) {
   }
   if (positionals.length !== 1) throw new OpsError(`Name the backup file to restore.\n\n${USAGE}`);
   const { manifest } = await restoreBackup({ config, file: positionals[0]!, replace: values.yes, log: say });
-  const rows = Object.entries(manifest.database.rows)
-    .map(([table, count]) => `${table} ${count}`)
-    .join(', ');
+  const rows = rowSummary(manifest);
   const images =
     manifest.uploads.location === 'local'
       ? `${manifest.uploads.files} images`

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { EMBEDDED_POSTGRES_MAJOR } from '../db/embedded';
 
 /** A failure the operator can act on: printed as it is, without a stack trace. */
 export class OpsError extends Error {}
@@ -25,7 +26,7 @@ export function findPgTool(name: PgTool, env: NodeJS.ProcessEnv = process.env): 
   }
   throw new OpsError(
     `${name} was not found${env.PG_BIN_DIR ? ` in PG_BIN_DIR (${env.PG_BIN_DIR})` : ' on the PATH'}. ` +
-      `Install the PostgreSQL client programs, version ${'15'} or newer ` +
+      `Install the PostgreSQL client programs, version ${EMBEDDED_POSTGRES_MAJOR} or newer ` +
       '(Debian/Ubuntu: apt install postgresql-client), or set PG_BIN_DIR to the folder holding them.',
   );
 }
@@ -62,9 +63,15 @@ export function runProgram(
 /** The major version a client program reports (`pg_dump (PostgreSQL) 15.20 (Debian ...)` → 15). */
 export async function pgToolMajor(file: string): Promise<number> {
   const { stdout } = await runProgram(file, ['--version']);
-  const match = /\(PostgreSQL\)\s+(\d+)/.exec(stdout);
-  if (!match?.[1]) throw new OpsError(`Could not read the version of ${file}: ${stdout.trim()}`);
-  return Number.parseInt(match[1], 10);
+  const major = parsePgToolMajor(stdout);
+  if (major === undefined) throw new OpsError(`Could not read the version of ${file}: ${stdout.trim()}`);
+  return major;
+}
+
+/** The major version in a client program's `--version` line, if it has one. */
+export function parsePgToolMajor(versionLine: string): number | undefined {
+  const match = /\(PostgreSQL\)\s+(\d+)/.exec(versionLine);
+  return match?.[1] ? Number.parseInt(match[1], 10) : undefined;
 }
 
 /**

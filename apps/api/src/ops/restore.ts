@@ -18,7 +18,7 @@ import {
   secretFingerprint,
   type BackupManifest,
 } from './manifest';
-import { findPgTool, libpqConnection, OpsError, pgToolMajor, runProgram } from './pg-tools';
+import { findPgTool, libpqConnection, OpsError, parsePgToolMajor, pgToolMajor, runProgram } from './pg-tools';
 import { openDatabaseTarget } from './target';
 
 export interface RestoreOptions {
@@ -214,16 +214,11 @@ export async function restoreBackup({ config, file, replace, log }: RestoreOptio
       );
     }
     const secret = secretAfterRestore(config, manifest, unpacked);
-    if (secret && secretFingerprint(secret) !== manifest.secret.fingerprint) {
+    if (!secret || secretFingerprint(secret) !== manifest.secret.fingerprint) {
       throw new OpsError(
         manifest.secret.included
           ? 'APP_SECRET is set to another key than the one this backup carries; unset it (or set it to the old key) to restore.'
           : 'This backup was made with APP_SECRET from the environment: set APP_SECRET to that same key to restore it.',
-      );
-    }
-    if (!secret) {
-      throw new OpsError(
-        'This backup was made with APP_SECRET from the environment: set APP_SECRET to that same key to restore it.',
       );
     }
 
@@ -242,7 +237,7 @@ export async function restoreBackup({ config, file, replace, log }: RestoreOptio
         );
       }
       const restoreMajor = await pgToolMajor(findPgTool('pg_restore'));
-      const dumpMajor = Number.parseInt(/\(PostgreSQL\)\s+(\d+)/.exec(manifest.database.pgDumpVersion)?.[1] ?? '0', 10);
+      const dumpMajor = parsePgToolMajor(manifest.database.pgDumpVersion) ?? 0;
       if (restoreMajor < dumpMajor) {
         throw new OpsError(
           `pg_restore ${restoreMajor} cannot read a dump made by pg_dump ${dumpMajor}: install newer client programs.`,

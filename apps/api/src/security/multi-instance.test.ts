@@ -8,7 +8,7 @@ import { buildApp, NOT_STARTED_HEADER } from '../app';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../db/client';
 import { nowInTimeZone } from '../lib/booking/time';
-import { studentFields, studentForm, threeImages } from '../modules/students/students.fixtures';
+import { createStudentViaApi, studentFields, studentForm, threeImages } from '../modules/students/students.fixtures';
 import { insertArea, insertSeat } from '../test/factories';
 import { registrationBody } from '../test/helpers';
 
@@ -114,15 +114,7 @@ describe('two API instances on one database', () => {
     const address = newAddress();
     const { body, libraryId } = await register(a, address);
     const token = (await login(a, address, body.owner_email, body.password)).json().data.token as string;
-    const fields = studentFields();
-    const created = await a.app.inject({
-      method: 'POST',
-      url: '/api/user',
-      headers: bearer(token),
-      payload: studentForm(fields, await threeImages()),
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const studentId = created.json().data.id as string;
+    const { id: studentId } = await createStudentViaApi(a.app, bearer(token), await threeImages());
     const areaId = await insertArea(a.pool, libraryId, { name: 'Hall A', totalSeats: 10 });
     await insertSeat(a.pool, libraryId, areaId, { name: 'A1' });
 
@@ -164,15 +156,7 @@ describe('two API instances on one database', () => {
     const address = newAddress();
     const { body } = await register(a, address);
     const token = (await login(a, address, body.owner_email, body.password)).json().data.token as string;
-    const fields = studentFields();
-    const created = await a.app.inject({
-      method: 'POST',
-      url: '/api/user',
-      headers: bearer(token),
-      payload: studentForm(fields, await threeImages()),
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().data.id as string;
+    const { id, fields } = await createStudentViaApi(a.app, bearer(token), await threeImages());
 
     const detail = await b.app.inject({ url: `/api/user/${id}`, headers: bearer(token) });
     expect(detail.statusCode, detail.body).toBe(200);

@@ -4,7 +4,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@app/shared';
-import { image, studentFields, studentForm, threeImages } from '../../modules/students/students.fixtures';
+import {
+  createStudentViaApi,
+  image,
+  studentFields,
+  studentForm,
+  threeImages,
+} from '../../modules/students/students.fixtures';
 import { startFakeS3, type FakeS3 } from '../../test/fake-s3';
 import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
 
@@ -47,18 +53,7 @@ function objectsOf(libraryId: string) {
     .sort((a, b) => a.key.localeCompare(b.key));
 }
 
-async function createStudent(auth: Auth, files: Record<string, Buffer> = images) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/user',
-    headers: auth,
-    payload: studentForm(studentFields(), files),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const id = response.json().data.id as string;
-  const detail = await t.app.inject({ url: `/api/user/${id}`, headers: auth });
-  return { id, student: detail.json().data as Record<string, string> };
-}
+const createStudent = (auth: Auth, files: Record<string, Buffer> = images) => createStudentViaApi(t.app, auth, files);
 
 /** The object a signed file URL names. */
 const objectKeyOf = (url: string) => `tenants/${new URL(url, 'http://x').pathname.replace('/api/files/', '')}`;

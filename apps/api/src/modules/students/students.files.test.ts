@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@app/shared';
 import { createUrlSigner, FILE_URL_BASE_PATH, FILE_URL_TTL_SECONDS } from '../../lib/storage/signed-urls';
 import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
-import { image, studentFields, studentForm, threeImages } from './students.fixtures';
+import { createStudentViaApi, image, studentFields, studentForm, threeImages } from './students.fixtures';
 
 const m = messages.students;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sla-students-'));
@@ -34,18 +34,7 @@ function storedFiles(libraryId: string): string[] {
     .sort();
 }
 
-async function createStudent(auth: Auth, files: Record<string, Buffer> = images) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/user',
-    headers: auth,
-    payload: studentForm(studentFields(), files),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const id = response.json().data.id as string;
-  const detail = await t.app.inject({ url: `/api/user/${id}`, headers: auth });
-  return { id, student: detail.json().data as Record<string, string> };
-}
+const createStudent = (auth: Auth, files: Record<string, Buffer> = images) => createStudentViaApi(t.app, auth, files);
 
 const fetchFile = (url: string) => t.app.inject({ url });
 

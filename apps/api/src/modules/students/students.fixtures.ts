@@ -1,8 +1,10 @@
 // Test data for the student tests: real images made with sharp, valid Aadhaar numbers,
 // and the multipart form as the web app sends it.
 import { randomBytes, randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 import { verhoeffCheckDigit } from '@app/shared';
 
 /** A fresh, valid (Verhoeff-checked) Aadhaar number. */
@@ -61,6 +63,23 @@ export function studentForm(fields: Record<string, string>, files: Record<string
 export async function threeImages(): Promise<Record<string, Buffer>> {
   const [profile, front, back] = await Promise.all([image('png'), image('jpeg', 60, 40), image('webp', 60, 40)]);
   return { profile, front_image: front, back_image: back };
+}
+
+/**
+ * Creates a student through `POST /api/user` as the web app does (asserting 201), and reads
+ * it back through `GET /api/user/:id` on the same app.
+ */
+export async function createStudentViaApi(
+  app: Pick<FastifyInstance, 'inject'>,
+  headers: Record<string, string>,
+  files: Record<string, FormFile | Buffer>,
+  fields: Record<string, string> = studentFields(),
+) {
+  const response = await app.inject({ method: 'POST', url: '/api/user', headers, payload: studentForm(fields, files) });
+  expect(response.statusCode, response.body).toBe(201);
+  const id = response.json().data.id as string;
+  const detail = await app.inject({ url: `/api/user/${id}`, headers });
+  return { id, fields, student: detail.json().data as Record<string, string> };
 }
 
 /** A student row written straight to the database (for list tests, where images do not matter). */
