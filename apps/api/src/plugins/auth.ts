@@ -39,6 +39,15 @@ export default fp<AuthOptions>(
       if (!session) throw unauthorized(messages.auth.invalidToken);
       request.auth = session;
     });
+    // Authentication belongs in `onRequest`, before the body is parsed and validated: in a
+    // later hook an anonymous caller would learn the route's rules from its 400s.
+    app.addHook('onRoute', (route) => {
+      for (const hook of ['preParsing', 'preValidation', 'preHandler'] as const) {
+        if ([route[hook]].flat().includes(app.authenticate as never)) {
+          throw new Error(`${route.method} ${route.url}: run app.authenticate in onRequest, not ${hook}`);
+        }
+      }
+    });
   },
   { name: 'auth', dependencies: ['db'] },
 );

@@ -68,7 +68,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
         querystring: studentListQuerySchema,
         response: { 200: successEnvelope(studentListSchema), 400: failure, 401: failure },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const data = await service.listStudents(context, caller(request), request.query);
@@ -86,7 +86,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
         params: z.object({ mobile: z.string().regex(MOBILE_PATTERN, { error: m.mobileInvalid }) }),
         response: { 200: successEnvelope(studentLookupSchema), 400: failure, 401: failure, 404: failure },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const data = await service.findByMobile(context, caller(request), request.params.mobile);
@@ -104,7 +104,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
         params: idParams,
         response: { 200: successEnvelope(studentDetailSchema), 401: failure, 404: failure },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const data = await service.getStudent(context, caller(request), request.params.id);
@@ -122,7 +122,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
         ...formBody,
         response: { 201: saved, 400: failure, 401: failure, 409: failure, 413: failure, 415: failure },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       const who = caller(request);
@@ -143,7 +143,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
         ...formBody,
         response: { 200: saved, 400: failure, 401: failure, 404: failure, 409: failure, 413: failure, 415: failure },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const who = caller(request);
@@ -164,7 +164,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
         body: kycUpdateSchema,
         response: { 200: kycSaved, 400: failure, 401: failure, 404: failure },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const id = await service.setKycStatus(context, caller(request), request.params.id, request.body.kyc_status);
