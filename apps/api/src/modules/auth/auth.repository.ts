@@ -59,12 +59,21 @@ export async function insertSession(
 }
 
 /**
+ * How stale the last-use mark may get before a request writes it again: a tenth of the idle
+ * window, at most a minute. A burst of requests costs one row update, not one per request,
+ * and a session ends between 0.9 and 1 idle window after its last use, never earlier.
+ */
+export function lastSeenThrottleSeconds(idleMs: number): number {
+  return Math.min(60, idleMs / 1000 / 10);
+}
+
+/**
  * The live session holding this token: not revoked, not past its absolute expiry, and used
- * within the idle window. Marks it used, but writes only when the mark is over a minute old,
- * so a burst of requests costs one row update, not one per request.
+ * within the idle window. Marks it used (throttled, see `lastSeenThrottleSeconds`).
  */
 export async function findActiveSession(db: Database, tokenHash: string, idleMs: number) {
   const idleSeconds = Math.floor(idleMs / 1000);
+  const throttleSeconds = lastSeenThrottleSeconds(idleMs);
   const result = await db.execute<{ sessionId: string; adminId: string; libraryId: string }>(sql`
     with live as (
       select id, admin_id, library_id, last_seen_at from sessions
@@ -73,7 +82,8 @@ export async function findActiveSession(db: Database, tokenHash: string, idleMs:
     ), touched as (
       update sessions set last_seen_at = now()
       from live
-      where sessions.id = live.id and live.last_seen_at < now() - interval '1 minute'
+      where sessions.id = live.id
+        and live.last_seen_at < now() - ${throttleSeconds}::float8 * interval '1 second'
     )
     select id as "sessionId", admin_id as "adminId", library_id as "libraryId" from live`);
   return result.rows[0];

@@ -69,7 +69,7 @@ describe('session expiry', () => {
     expect(response.json().message).toBe(messages.auth.invalidToken);
   });
 
-  it('writes the last-use mark at most once a minute', async () => {
+  it('writes the last-use mark at most once a minute with the default idle window', async () => {
     const { auth, session } = await registerLibrary(t.app);
     await age(session.id, { lastSeen: '30 seconds' });
     const before = await lastSeenAt(session.id);
@@ -93,6 +93,43 @@ describe('session expiry', () => {
 });
 
 describe('SESSION_IDLE_MINUTES', () => {
+  it('measures a short idle window from the last use: used every 20 s, a 1-minute session lives on', async () => {
+    const short = await buildTestApp({ SESSION_IDLE_MINUTES: '1' });
+    try {
+      const { auth, session } = await registerLibrary(short.app);
+      // Each round, 20 seconds go by (every clock mark moves back), then the owner uses the session.
+      for (let round = 1; round <= 6; round += 1) {
+        await short.pool.query(
+          `update sessions set last_seen_at = last_seen_at - interval '20 seconds',
+             created_at = created_at - interval '20 seconds' where admin_id = $1`,
+          [session.id],
+        );
+        const response = await short.app.inject({ url: '/api/auth/me', headers: auth });
+        expect(response.statusCode, `after ${round * 20} s`).toBe(200);
+      }
+      // The mark is written once it is a tenth of the idle window (6 s) old, not before.
+      await short.pool.query(`update sessions set last_seen_at = now() - interval '3 seconds' where admin_id = $1`, [
+        session.id,
+      ]);
+      const fresh = await short.pool.query(`select last_seen_at::text as at from sessions where admin_id = $1`, [
+        session.id,
+      ]);
+      await short.app.inject({ url: '/api/auth/me', headers: auth });
+      const after = await short.pool.query(`select last_seen_at::text as at from sessions where admin_id = $1`, [
+        session.id,
+      ]);
+      expect(after.rows[0].at).toBe(fresh.rows[0].at);
+      // Then 61 seconds without use end it.
+      await short.pool.query(
+        `update sessions set last_seen_at = last_seen_at - interval '61 seconds' where admin_id = $1`,
+        [session.id],
+      );
+      expect((await short.app.inject({ url: '/api/auth/me', headers: auth })).statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+
   it('sets the idle window', async () => {
     const short = await buildTestApp({ SESSION_IDLE_MINUTES: '5' });
     try {
