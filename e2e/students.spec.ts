@@ -179,3 +179,42 @@ test('a signed image link stops working once tampered with', async ({ page }) =>
   expect(tampered.status()).toBe(403);
   expect((await tampered.json()).message).toBe(m.fileLinkInvalid);
 });
+
+test('the Date of Birth can be typed after a failed save, in add and in edit', async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  await createStudentsViaApi(page, token, 1);
+  const group = page.getByRole('group', { name: /Date of Birth/ });
+  // The picker's hidden input holds what its sections show, as DD/MM/YYYY.
+  const dob = () => group.locator('xpath=..').locator('input');
+
+  await page.goto('/app/student/addstudent');
+  await page.getByRole('button', { name: m.create }).click();
+  await expect(page.getByText(m.dobRequired, { exact: true })).toBeVisible();
+  await typeDate(page, '14082003');
+  await expect(dob()).toHaveValue('14/08/2003');
+  await expect(page.getByText(m.dobRequired, { exact: true })).toBeHidden();
+  // A later change keeps the other sections.
+  await group.getByRole('spinbutton').nth(1).click();
+  await page.keyboard.type('09');
+  await expect(dob()).toHaveValue('14/09/2003');
+
+  // Edit: clear the date, fail to save, type it again.
+  await page.goto('/app/student');
+  await page
+    .getByRole('button', { name: new RegExp(`^${m.edit} `) })
+    .first()
+    .click();
+  await expect(dob()).toHaveValue('09/08/2003');
+  await group.getByRole('spinbutton').first().click();
+  for (let i = 0; i < 3; i += 1) {
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('ArrowRight');
+  }
+  await page.getByRole('button', { name: m.update }).click();
+  await expect(page.getByText(m.dobRequired, { exact: true })).toBeVisible();
+  await typeDate(page, '21112001');
+  await expect(dob()).toHaveValue('21/11/2001');
+  await group.getByRole('spinbutton').first().click();
+  await page.keyboard.type('05');
+  await expect(dob()).toHaveValue('05/11/2001');
+});

@@ -1,4 +1,4 @@
-import { Controller, useForm, type Path } from 'react-hook-form';
+import { Controller, useController, useForm, type Control, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import dayjs, { type Dayjs } from 'dayjs';
 import Box from '@mui/material/Box';
@@ -15,6 +15,7 @@ import {
   type StudentImageField,
 } from '@app/shared';
 import { fieldProps } from '@/lib/form';
+import { usePickerValue } from '@/lib/use-picker-value';
 import type { SaveOutcome } from '../hooks/use-save-student';
 import { ImageField } from './ImageField';
 
@@ -40,11 +41,39 @@ const IMAGE_LABELS: Record<StudentImageField, string> = {
 
 // A date the picker cannot read stays in the form as text, so the schema says it is invalid.
 const UNREADABLE_DATE = 'invalid-date';
-const toPickerValue = (dob: string | undefined): Dayjs | null => {
+const toPickerValue = (dob: string): Dayjs | null => {
   if (!dob) return null;
   const value = dayjs(dob);
   return value.isValid() ? value : dayjs('invalid');
 };
+const fromPickerValue = (value: Dayjs | null): string =>
+  value ? (value.isValid() ? value.format('YYYY-MM-DD') : UNREADABLE_DATE) : '';
+
+/** Date of Birth, typed as DD/MM/YYYY or picked; the form holds it as YYYY-MM-DD. */
+function DateOfBirthField({ control }: { control: Control<StudentFormInput, unknown, StudentFormValues> }) {
+  const { field, fieldState } = useController({ control, name: 'dob' });
+  const [value, change] = usePickerValue(field.value ?? '', toPickerValue, fromPickerValue);
+  return (
+    <DatePicker
+      label={m.fields.dob}
+      value={value}
+      onChange={(next) => field.onChange(change(next))}
+      format="DD/MM/YYYY"
+      disableFuture
+      minDate={dayjs('1900-01-01')}
+      inputRef={field.ref}
+      slotProps={{
+        textField: {
+          id: 'dob',
+          required: true,
+          onBlur: field.onBlur,
+          error: Boolean(fieldState.error),
+          helperText: fieldState.error?.message ?? ' ',
+        },
+      }}
+    />
+  );
+}
 
 interface StudentFormProps {
   mode: 'create' | 'edit';
@@ -90,32 +119,7 @@ export function StudentForm({ mode, initial, existingImages = {}, onSubmit, onCa
           required
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 14, autoComplete: 'off' } }}
         />
-        <Controller
-          control={form.control}
-          name="dob"
-          render={({ field, fieldState }) => (
-            <DatePicker
-              label={m.fields.dob}
-              value={toPickerValue(field.value)}
-              onChange={(value) =>
-                field.onChange(value ? (value.isValid() ? value.format('YYYY-MM-DD') : UNREADABLE_DATE) : '')
-              }
-              format="DD/MM/YYYY"
-              disableFuture
-              minDate={dayjs('1900-01-01')}
-              inputRef={field.ref}
-              slotProps={{
-                textField: {
-                  id: 'dob',
-                  required: true,
-                  onBlur: field.onBlur,
-                  error: Boolean(fieldState.error),
-                  helperText: fieldState.error?.message ?? ' ',
-                },
-              }}
-            />
-          )}
-        />
+        <DateOfBirthField control={form.control} />
       </Box>
 
       <Box

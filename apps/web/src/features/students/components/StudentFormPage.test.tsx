@@ -124,6 +124,30 @@ describe('Add Student', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getAllByText(m.mobileTaken)).toHaveLength(2));
   });
 
+  it('lets the Date of Birth be typed, and changed again, after a failed save', async () => {
+    // Keys a few milliseconds apart, as a person types: the picker's own timers run between them.
+    const user = userEvent.setup({ delay: 5 });
+    serve({});
+    await open('/app/student/addstudent', m.addTitle);
+    await user.click(screen.getByRole('button', { name: m.create }));
+    expect(await screen.findByText(m.dobRequired)).toBeTruthy();
+
+    const dob = screen.getByRole('group', { name: /Date of Birth/ });
+    const sections = () =>
+      within(dob)
+        .getAllByRole('spinbutton')
+        .map((section) => section.textContent);
+    await user.click(within(dob).getAllByRole('spinbutton')[0]!);
+    await user.keyboard('14082003');
+    await waitFor(() => expect(sections()).toEqual(['14', '08', '2003']));
+    await waitFor(() => expect(screen.queryByText(m.dobRequired)).toBeNull());
+
+    // A later change keeps what was typed in the other sections.
+    await user.click(within(dob).getAllByRole('spinbutton')[1]!);
+    await user.keyboard('09');
+    await waitFor(() => expect(sections()).toEqual(['14', '09', '2003']));
+  });
+
   it('goes back to the list on Cancel', async () => {
     const user = userEvent.setup({ delay: null });
     serve({ 'GET /api/user': listAnswer });
