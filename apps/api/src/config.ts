@@ -38,6 +38,7 @@ const envSchema = z
     SESSION_IDLE_MINUTES: intFromEnv(12 * 60, 1, 365 * 24 * 60),
     AUTH_RATE_LIMIT_MAX: intFromEnv(10, 1, 1_000_000),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: intFromEnv(15 * 60, 1, 86_400),
+    AUTH_SLOWDOWN_MAX_MS: intFromEnv(8000, 0, 60_000),
     BODY_LIMIT_BYTES: intFromEnv(1024 * 1024, 1024, 100 * 1024 * 1024),
     DB_POOL_MAX: intFromEnv(10, 1, 200),
     SHUTDOWN_DELAY_MS: intFromEnv(2000, 0, 10 * 60 * 1000),
@@ -151,7 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: values.LOG_LEVEL,
     sessionTtlMs: values.SESSION_TTL_HOURS * 3600 * 1000,
     sessionIdleMs: values.SESSION_IDLE_MINUTES * 60 * 1000,
-    authRateLimit: { max: values.AUTH_RATE_LIMIT_MAX, windowMs: values.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    authRateLimit: {
+      max: values.AUTH_RATE_LIMIT_MAX,
+      windowMs: values.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      slowdownMaxMs: values.AUTH_SLOWDOWN_MAX_MS,
+    },
     bodyLimit: values.BODY_LIMIT_BYTES,
     dbPoolMax: values.DB_POOL_MAX,
     /** On SIGTERM, how long the server stays up while not ready, so a load balancer stops sending to it. */

@@ -14,6 +14,8 @@ const register = (payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/auth/register/library', payload: payload as object });
 const login = (payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+const loginFrom = (app: TestApp, remoteAddress: string, payload: { identifier: string; password: string }) =>
+  app.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload });
 
 describe('POST /api/auth/register/library', () => {
   it('creates the library and its owner, and answers a signed-in session', async () => {
@@ -246,21 +248,96 @@ describe('rate limiting', () => {
     }
   });
 
-  it('throttles one account across addresses', async () => {
-    const limited = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '2' });
+  it('lets the owner sign in from a fresh address while attackers fail from many', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '3', AUTH_SLOWDOWN_MAX_MS: '20' });
     try {
-      const identifier = `target-${unique()}@example.com`;
+      const { body } = await registerLibrary(t.app);
+      const attacker = `10.6.${Math.floor(Math.random() * 250)}`;
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i += 1) {
-        const response = await limited.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          remoteAddress: `10.8.${i}.${Math.floor(Math.random() * 250)}`,
-          payload: { identifier, password: 'whatever123' },
+      // 12 wrong passwords from 6 addresses, two each: under every address's limit.
+      for (let i = 0; i < 12; i += 1) {
+        const response = await loginFrom(limited, `${attacker}.${Math.floor(i / 2) + 1}`, {
+          identifier: body.owner_email,
+          password: 'not-the-password',
         });
         statuses.push(response.statusCode);
       }
-      expect(statuses).toEqual([401, 401, 429]);
+      expect(statuses).toEqual(Array(12).fill(401));
+      const owner = await loginFrom(limited, `10.5.${Math.floor(Math.random() * 250)}.9`, {
+        identifier: body.owner_email,
+        password: body.password,
+      });
+      expect(owner.statusCode, owner.body).toBe(200);
+      // And again: the attackers' failures never turn the right password into a 429.
+      for (let i = 0; i < 4; i += 1) {
+        await loginFrom(limited, `${attacker}.${100 + i}`, { identifier: body.owner_email, password: 'wrong-again' });
+      }
+      const again = await loginFrom(limited, `10.4.${Math.floor(Math.random() * 250)}.9`, {
+        identifier: body.owner_email,
+        password: body.password,
+      });
+      expect(again.statusCode, again.body).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts failures only: successful sign-ins never reach the limit', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '2' });
+    try {
+      const { body } = await registerLibrary(t.app);
+      const address = `10.3.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const right = { identifier: body.owner_email, password: body.password };
+      for (let i = 0; i < 5; i += 1) {
+        expect((await loginFrom(limited, address, right)).statusCode, `sign-in ${i + 1}`).toBe(200);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("resets the account's count on success, so later attempts are not slowed", async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '100', AUTH_SLOWDOWN_MAX_MS: '2000' });
+    try {
+      const { body } = await registerLibrary(t.app);
+      const wrong = { identifier: body.owner_email, password: 'not-the-password' };
+      const prefix = `10.2.${Math.floor(Math.random() * 250)}`;
+      for (let i = 0; i < 5; i += 1) await loginFrom(limited, `${prefix}.${i + 1}`, wrong);
+      // Five failures: the account's attempts now wait (250 ms after the 4th, 500 ms after the 5th).
+      const slowedAt = Date.now();
+      expect((await loginFrom(limited, `${prefix}.50`, wrong)).statusCode).toBe(401);
+      expect(Date.now() - slowedAt).toBeGreaterThanOrEqual(450);
+
+      expect((await loginFrom(limited, `${prefix}.60`, { ...wrong, password: body.password })).statusCode).toBe(200);
+      const counted = await limited.pool.query(`select hits from rate_limits where key = $1`, [
+        `login:account:${body.owner_email}`,
+      ]);
+      expect(counted.rows).toEqual([]);
+      const fastAt = Date.now();
+      expect((await loginFrom(limited, `${prefix}.70`, wrong)).statusCode).toBe(401);
+      expect(Date.now() - fastAt).toBeLessThan(400);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('still stops one address hammering one account', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '3', AUTH_SLOWDOWN_MAX_MS: '20' });
+    try {
+      const { body } = await registerLibrary(t.app);
+      const address = `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        statuses.push(
+          (await loginFrom(limited, address, { identifier: body.owner_email, password: 'not-the-password' }))
+            .statusCode,
+        );
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      // Even the right password from that address waits out the window; from elsewhere it works.
+      const right = { identifier: body.owner_email, password: body.password };
+      expect((await loginFrom(limited, address, right)).statusCode).toBe(429);
+      expect((await loginFrom(limited, `10.0.${Math.floor(Math.random() * 250)}.1`, right)).statusCode).toBe(200);
     } finally {
       await limited.close();
     }

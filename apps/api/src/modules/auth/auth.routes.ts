@@ -9,18 +9,23 @@ import {
   sessionSchema,
   successEnvelope,
 } from '@app/shared';
+import { AppError } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
 import * as service from './auth.service';
+import { createLoginThrottle } from './login-throttle';
 
 export interface AuthRoutesOptions {
   sessionTtlMs: number;
-  rateLimit: { max: number; windowMs: number };
+  /** Registration: attempts per address per window. Sign-in: failures (see login-throttle). */
+  rateLimit: { max: number; windowMs: number; slowdownMaxMs: number };
 }
 
 const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 429: errorEnvelopeSchema };
 
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { sessionTtlMs } = options;
+  const { max, windowMs, slowdownMaxMs } = options.rateLimit;
+  const loginThrottle = createLoginThrottle(app, { max, windowMs, slowdownMaxMs });
 
   app.post(
     '/auth/register/library',
@@ -31,7 +36,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         body: registrationSchema,
         response: { 201: successEnvelope(sessionSchema), 409: errorEnvelopeSchema, ...failures },
       },
-      preValidation: app.rateLimit({ name: 'register', ...options.rateLimit }),
+      preValidation: app.rateLimit({ name: 'register', max, windowMs }),
     },
     async (request, reply) => {
       const session = await service.registerLibrary(app.db, request.body, sessionTtlMs, request.ip);
@@ -48,17 +53,20 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         body: loginSchema,
         response: { 200: successEnvelope(sessionSchema), ...failures },
       },
-      preValidation: app.rateLimit({
-        name: 'login',
-        ...options.rateLimit,
-        extraKeys: (request) => {
-          const identifier = (request.body as { identifier?: unknown } | undefined)?.identifier;
-          return typeof identifier === 'string' ? [`account:${identifier.trim().toLowerCase()}`] : [];
-        },
-      }),
+      // Before validation, so malformed attempts count against the address too.
+      preValidation: loginThrottle.addressGate,
     },
     async (request) => {
-      const session = await service.login(app.db, request.body, sessionTtlMs, request.ip);
+      const { identifier } = request.body;
+      await loginThrottle.slowDown(identifier);
+      let session;
+      try {
+        session = await service.login(app.db, request.body, sessionTtlMs, request.ip);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 401) await loginThrottle.failed(identifier);
+        throw error;
+      }
+      await loginThrottle.succeeded(request, identifier);
       return { status: true as const, message: messages.auth.loggedIn, data: session };
     },
   );
