@@ -62,4 +62,10 @@ export const seatMessages = {
   capacityRange: 'Capacity must be a whole number from 1 to 99',
   /** Refused when an area holds Total Seats seats already. */
   areaFull: (totalSeats: number) => `This area already has its ${totalSeats} seats; raise Total Seats first`,
+  /** Refused edit (capacity, status, area, delete): a seat's own reserved bookings would not fit. */
+  seatOverbooked: (seat: string, count: number, window: string, date: string, places: number) =>
+    `Seat ${seat} has ${count} reserved subscription${count === 1 ? '' : 's'} at once for ${window} on ${date}, and this change would leave it ${places} place${places === 1 ? '' : 's'}: move ${count === 1 ? 'it' : 'some of them'} to another seat first`,
+  /** Refused edit: the library's pool would drop below the subscriptions that share one moment. */
+  poolOverbooked: (count: number, window: string, date: string, places: number) =>
+    `${count} subscription${count === 1 ? '' : 's'} share${count === 1 ? 's' : ''} ${window} on ${date}, and this change would leave the library ${places} place${places === 1 ? '' : 's'} for them: free a place first`,
 } as const;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coversInstant, fits, peakOccupancy, placesLeft, windowLength, type Booking } from './engine';
+import { busiestMoment, coversInstant, fits, peakOccupancy, placesLeft, windowLength, type Booking } from './engine';
 import { MINUTES_PER_DAY } from './time';
 
 const t = (hhmm: string) => {
@@ -122,6 +122,39 @@ describe('peakOccupancy against a minute-by-minute oracle', () => {
         }
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe('busiestMoment', () => {
+  it('names the first day and the stretch of the peak', () => {
+    const existing = [
+      booking('06:00', '14:00', 3, 30),
+      booking('10:00', '18:00', 5, 30),
+      booking('12:00', '20:00', 0, 4),
+    ];
+    expect(busiestMoment(existing, booking('00:00', '00:00', 0, 30))).toEqual({
+      count: 2,
+      day: 3,
+      from: t('12:00'),
+      to: t('14:00'),
+    });
+    expect(busiestMoment([], booking('00:00', '00:00', 0, 30)).count).toBe(0);
+  });
+
+  it('points at a minute that exactly `count` bookings hold, every minute of the stretch', () => {
+    fc.assert(
+      fc.property(fc.array(bookingArb, { maxLength: 8 }), bookingArb, (existing, candidate) => {
+        const moment = busiestMoment(existing, candidate);
+        expect(moment.count).toBe(bruteForcePeak(existing, candidate));
+        for (let absolute = moment.from; absolute < moment.to; absolute += 30) {
+          const day = moment.day + Math.floor(absolute / MINUTES_PER_DAY);
+          const minute = absolute % MINUTES_PER_DAY;
+          expect(existing.filter((b) => coversInstant(b, day, minute)).length).toBe(moment.count);
+        }
+        if (moment.count > 0) expect(moment.to).toBeGreaterThan(moment.from);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -49,8 +49,8 @@ export function isActiveOn(booking: Booking, day: number): boolean {
   return includesDay(booking.days, day);
 }
 
-/** The largest number of intervals [from, to) that overlap at one point. */
-function maxOverlap(intervals: Array<[number, number]>): number {
+/** The largest number of intervals [from, to) that overlap, and the first stretch [from, to) where they do. */
+function maxOverlap(intervals: Array<[number, number]>): { count: number; from: number; to: number } {
   const events: Array<[number, number]> = [];
   for (const [from, to] of intervals) {
     if (to > from) events.push([from, 1], [to, -1]);
@@ -58,25 +58,38 @@ function maxOverlap(intervals: Array<[number, number]>): number {
   // Ends sort before starts at the same minute: [a, b) and [b, c) do not overlap.
   events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   let current = 0;
-  let peak = 0;
-  for (const [, change] of events) {
+  let peak = { count: 0, from: 0, to: 0 };
+  events.forEach(([at, change], index) => {
     current += change;
-    if (current > peak) peak = current;
-  }
+    // Every start has a later end, so after a rise there is always a next event.
+    if (current > peak.count) peak = { count: current, from: at, to: events[index + 1]?.[0] ?? at };
+  });
   return peak;
+}
+
+/** When the most bookings hold a place at once: how many, on which day, and the stretch of minutes. */
+export interface BusiestMoment {
+  count: number;
+  /** The first day the count is reached. */
+  day: number;
+  /** Minutes from the start of `day` (past 1440 is the next morning); `to` is exclusive. */
+  from: number;
+  to: number;
 }
 
 /**
  * The most existing bookings that hold a place at the same minute, over every
- * minute the candidate would hold. Days are grouped into stretches where the
- * same bookings run on the day before, the day itself and the day after, so
- * the cost grows with the number of bookings, not with the length of a plan.
+ * minute the candidate would hold, and the first moment they do. Days are grouped
+ * into stretches where the same bookings run on the day before, the day itself and
+ * the day after, so the cost grows with the number of bookings, not with the length
+ * of a plan.
  */
-export function peakOccupancy(existing: readonly Booking[], candidate: Booking): number {
+export function busiestMoment(existing: readonly Booking[], candidate: Booking): BusiestMoment {
   const { first, last } = candidate.days;
-  if (last < first) return 0;
+  const none = { count: 0, day: first, from: 0, to: 0 };
+  if (last < first) return none;
   const relevant = existing.filter((booking) => booking.days.first <= last + 1 && booking.days.last >= first - 1);
-  if (relevant.length === 0) return 0;
+  if (relevant.length === 0) return none;
 
   const breakpoints = new Set<number>([first]);
   for (const { days } of relevant) {
@@ -87,8 +100,8 @@ export function peakOccupancy(existing: readonly Booking[], candidate: Booking):
 
   const candidateFrom = candidate.window.start;
   const candidateTo = candidateFrom + windowLength(candidate.window);
-  let peak = 0;
-  for (const day of breakpoints) {
+  let busiest: BusiestMoment = none;
+  for (const day of [...breakpoints].sort((a, b) => a - b)) {
     // Every booking's windows that start on day-1, day or day+1, relative to the candidate's day.
     const intervals: Array<[number, number]> = [];
     for (const booking of relevant) {
@@ -101,10 +114,16 @@ export function peakOccupancy(existing: readonly Booking[], candidate: Booking):
         if (clippedTo > clippedFrom) intervals.push([clippedFrom, clippedTo]);
       }
     }
-    peak = Math.max(peak, maxOverlap(intervals));
-    if (peak === relevant.length) break; // cannot get higher
+    const overlap = maxOverlap(intervals);
+    if (overlap.count > busiest.count) busiest = { ...overlap, day };
+    if (busiest.count === relevant.length) break; // cannot get higher
   }
-  return peak;
+  return busiest;
+}
+
+/** The most existing bookings that hold a place at the same minute, over every minute the candidate would hold. */
+export function peakOccupancy(existing: readonly Booking[], candidate: Booking): number {
+  return busiestMoment(existing, candidate).count;
 }
 
 /** Whether one more booking fits beside the existing ones within `capacity` places. */

@@ -1,6 +1,7 @@
 import { messages, paginate, type Area, type AreaBody, type AreaListQuery, type AreaPage } from '@app/shared';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../errors';
+import { editKeepingBookedPlaces } from '../../lib/booking/capacity';
 import * as repository from './areas.repository';
 
 const m = messages.areas;
@@ -57,16 +58,25 @@ export async function createArea(db: Database, libraryId: string, body: AreaBody
 /**
  * Saves an area. Total Seats may not drop below the seats the area holds: the area
  * row stays locked from the count to the write, so a seat added meanwhile waits.
+ * Putting it under maintenance or setting it inactive takes its seats out of use,
+ * refused (409) when current or future subscriptions would be left without a place;
+ * the check runs under the library's booking lock, so no booking slips in meanwhile.
  */
 export async function updateArea(db: Database, libraryId: string, id: string, body: AreaBody): Promise<Area> {
-  await db.transaction(async (tx) => {
-    const locked = await repository.lockArea(tx, libraryId, id);
-    if (!locked) throw notFound(m.notFound);
-    if (body.total_seats < locked.seatCount) throw conflict(m.shrinkBelowSeats(locked.seatCount), 'total_seats');
-    const saved = await repository.updateArea(tx, libraryId, id, toValues(body));
-    if (saved === 'name-taken') throw conflict(m.nameTaken, 'area_name');
-    if (!saved) throw notFound(m.notFound);
-  });
+  await editKeepingBookedPlaces(
+    db,
+    libraryId,
+    async (tx) => {
+      const locked = await repository.lockArea(tx, libraryId, id);
+      if (!locked) throw notFound(m.notFound);
+      if (body.total_seats < locked.seatCount) throw conflict(m.shrinkBelowSeats(locked.seatCount), 'total_seats');
+      const saved = await repository.updateArea(tx, libraryId, id, toValues(body));
+      if (saved === 'name-taken') throw conflict(m.nameTaken, 'area_name');
+      if (!saved) throw notFound(m.notFound);
+    },
+    // Only the status takes places away: Total Seats caps how many seats exist, not their places.
+    () => 'status',
+  );
   return answerArea(db, libraryId, id);
 }
 

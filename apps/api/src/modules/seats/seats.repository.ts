@@ -109,10 +109,14 @@ export async function lockArea(tx: Executor, libraryId: string, areaId: string):
   return { ...area, seatCount: counted?.seatCount ?? 0 };
 }
 
-/** Locks a seat row and answers the area it is in now. */
-export async function lockSeat(tx: Executor, libraryId: string, id: string): Promise<{ areaId: string } | undefined> {
+/** Locks a seat row and answers its area, status and capacity as they are now. */
+export async function lockSeat(
+  tx: Executor,
+  libraryId: string,
+  id: string,
+): Promise<{ areaId: string; status: SeatStatus; capacity: number } | undefined> {
   const [row] = await tx
-    .select({ areaId: seats.areaId })
+    .select({ areaId: seats.areaId, status: sql<SeatStatus>`${seats.status}`, capacity: seats.capacity })
     .from(seats)
     .where(and(eq(seats.libraryId, libraryId), eq(seats.id, id)))
     .for('update');

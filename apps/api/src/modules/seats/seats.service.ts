@@ -1,6 +1,7 @@
 import { messages, nextSeatNames, SEAT_LIMITS, type GeneratedSeats, type Seat, type SeatBody } from '@app/shared';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../errors';
+import { editKeepingBookedPlaces } from '../../lib/booking/capacity';
 import * as repository from './seats.repository';
 
 const m = messages.seats;
@@ -43,9 +44,13 @@ export async function listSeats(db: Database, libraryId: string, areaId?: string
   return (await repository.listSeats(db, libraryId, areaId)).map(presentSeat);
 }
 
-/** Adds a seat, never past its area's Total Seats, even when requests race (the area row is locked). */
+/**
+ * Adds a seat, never past its area's Total Seats, even when requests race (the area row is
+ * locked). Every seat write takes the library's booking lock first, so the locks are always
+ * taken in the same order (library, seat, area) and edits queue behind bookings.
+ */
 export async function createSeat(db: Database, libraryId: string, body: SeatBody): Promise<Seat> {
-  const id = await db.transaction(async (tx) => {
+  const id = await editKeepingBookedPlaces(db, libraryId, async (tx) => {
     await lockAreaWithRoom(tx, libraryId, body.area_id);
     const inserted = await repository.insertSeat(tx, libraryId, {
       name: body.name,
@@ -59,35 +64,54 @@ export async function createSeat(db: Database, libraryId: string, body: SeatBody
   return answerSeat(db, libraryId, id);
 }
 
-/** Saves a seat; moving it to another area needs room there, checked under that area's lock. */
+/** The field a refused edit points at: the change that took the places away. */
+function placesTakenBy(current: { status: string; capacity: number }, body: SeatBody): string {
+  if (body.capacity !== undefined && body.capacity < current.capacity) return 'capacity';
+  if (body.status === 'inactive' && current.status !== 'inactive') return 'status';
+  return 'area_id';
+}
+
+/**
+ * Saves a seat; moving it to another area needs room there, checked under that area's lock.
+ * Lowering its capacity, setting it inactive or moving it into an area not in use is refused
+ * (409) when current or future subscriptions would be left without a place.
+ */
 export async function updateSeat(db: Database, libraryId: string, id: string, body: SeatBody): Promise<Seat> {
-  await db.transaction(async (tx) => {
-    const current = await repository.lockSeat(tx, libraryId, id);
-    if (!current) throw notFound(m.notFound);
-    if (current.areaId !== body.area_id) await lockAreaWithRoom(tx, libraryId, body.area_id);
-    const saved = await repository.updateSeat(tx, libraryId, id, {
-      name: body.name,
-      areaId: body.area_id,
-      status: body.status,
-      ...(body.capacity === undefined ? {} : { capacity: body.capacity }),
-    });
-    if (saved === 'name-taken') throw conflict(m.nameTaken, 'name');
-    if (!saved) throw notFound(m.notFound);
-  });
+  await editKeepingBookedPlaces(
+    db,
+    libraryId,
+    async (tx) => {
+      const current = await repository.lockSeat(tx, libraryId, id);
+      if (!current) throw notFound(m.notFound);
+      if (current.areaId !== body.area_id) await lockAreaWithRoom(tx, libraryId, body.area_id);
+      const saved = await repository.updateSeat(tx, libraryId, id, {
+        name: body.name,
+        areaId: body.area_id,
+        status: body.status,
+        ...(body.capacity === undefined ? {} : { capacity: body.capacity }),
+      });
+      if (saved === 'name-taken') throw conflict(m.nameTaken, 'name');
+      if (!saved) throw notFound(m.notFound);
+      return current;
+    },
+    (current) => placesTakenBy(current, body),
+  );
   return answerSeat(db, libraryId, id);
 }
 
 /**
  * Deletes a seat, unless a subscription holds it now or later (409 saying how many),
  * or held it before: deleting never loses history (DESIGN.md §3), so such a seat is
- * set inactive instead.
+ * set inactive instead. An unreserved seat the pool still needs is refused too.
  */
 export async function deleteSeat(db: Database, libraryId: string, id: string): Promise<void> {
-  const bookings = await repository.countCurrentOrFutureBookings(db, libraryId, id);
-  if (bookings > 0) throw conflict(m.hasBookings(bookings));
-  const deleted = await repository.deleteSeat(db, libraryId, id);
-  if (deleted === 'has-history') throw conflict(m.hasHistory);
-  if (!deleted) throw notFound(m.notFound);
+  await editKeepingBookedPlaces(db, libraryId, async (tx) => {
+    const bookings = await repository.countCurrentOrFutureBookings(tx, libraryId, id);
+    if (bookings > 0) throw conflict(m.hasBookings(bookings));
+    const deleted = await repository.deleteSeat(tx, libraryId, id);
+    if (deleted === 'has-history') throw conflict(m.hasHistory);
+    if (!deleted) throw notFound(m.notFound);
+  });
 }
 
 /**
@@ -95,7 +119,7 @@ export async function deleteSeat(db: Database, libraryId: string, id: string): P
  * names (A1..A10 → A11..A40), in one transaction and one insert, under the area's lock.
  */
 export async function generateSeats(db: Database, libraryId: string, areaId: string): Promise<GeneratedSeats> {
-  const ids = await db.transaction(async (tx) => {
+  const ids = await editKeepingBookedPlaces(db, libraryId, async (tx) => {
     const area = await repository.lockArea(tx, libraryId, areaId);
     if (!area) throw notFound(messages.areas.notFound);
     const room = area.totalSeats - area.seatCount;

@@ -1,19 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../lib/sql-like';
+import { seatInUse } from '../../lib/booking/bookings.repository';
+
+// The capacity reads live beside the booking engine, shared with the seat and area edits.
+export { bookingsAround, lockLibrary, poolCapacity, type BookingRow } from '../../lib/booking/bookings.repository';
 
 /** A transaction or the database: repository functions run inside either. */
 type Executor = Pick<Database, 'execute'>;
-
-export type BookingRow = {
-  id: string;
-  seat_id: string | null;
-  is_reserved: boolean;
-  start_time: string;
-  end_time: string;
-  joining_date: string;
-  plan_expires_at: string;
-};
 
 export type SeatRow = {
   id: string;
@@ -42,19 +36,6 @@ export type SubscriptionRow = {
   updated_at: string;
 };
 
-/**
- * Locks the library's row for the rest of the transaction: every booking write
- * of one library runs one at a time, so two requests can never both take the
- * last place (DESIGN.md §6). Answers the library's time zone.
- */
-export async function lockLibrary(tx: Executor, libraryId: string): Promise<{ timeZone: string } | undefined> {
-  const result = await tx.execute<{ time_zone: string }>(
-    sql`select time_zone from libraries where id = ${libraryId} for update`,
-  );
-  const row = result.rows[0];
-  return row ? { timeZone: row.time_zone } : undefined;
-}
-
 export async function libraryTimeZone(db: Executor, libraryId: string): Promise<string | undefined> {
   const result = await db.execute<{ time_zone: string }>(sql`select time_zone from libraries where id = ${libraryId}`);
   return result.rows[0]?.time_zone;
@@ -65,16 +46,7 @@ export async function studentExists(tx: Executor, libraryId: string, studentId: 
   return result.rows.length > 0;
 }
 
-/** Places in the library's pool: capacities of active seats in active areas. */
-export async function poolCapacity(tx: Executor, libraryId: string): Promise<number> {
-  const result = await tx.execute<{ total: number }>(sql`
-    select coalesce(sum(s.capacity), 0)::int as total
-    from seats s join areas a on a.id = s.area_id
-    where s.library_id = ${libraryId} and s.status = 'active' and a.status = 'active'`);
-  return result.rows[0]?.total ?? 0;
-}
-
-const seatColumns = sql`s.id, s.name, a.name as area_name, s.capacity, (s.status = 'active' and a.status = 'active') as usable`;
+const seatColumns = sql`s.id, s.name, a.name as area_name, s.capacity, ${seatInUse} as usable`;
 
 export async function findSeat(tx: Executor, libraryId: string, seatId: string): Promise<SeatRow | undefined> {
   const result = await tx.execute<SeatRow>(sql`
@@ -87,35 +59,8 @@ export async function findSeat(tx: Executor, libraryId: string, seatId: string):
 export async function usableSeats(tx: Executor, libraryId: string): Promise<SeatRow[]> {
   const result = await tx.execute<SeatRow>(sql`
     select ${seatColumns} from seats s join areas a on a.id = s.area_id
-    where s.library_id = ${libraryId} and s.status = 'active' and a.status = 'active'
+    where s.library_id = ${libraryId} and ${seatInUse}
     order by a.name, length(s.name), s.name`);
-  return result.rows;
-}
-
-/**
- * Subscriptions whose days touch [from − 1 day, to + 1 day] (an overnight window
- * reaches into the next morning), optionally of one seat, leaving one out.
- */
-export async function bookingsAround(
-  tx: Executor,
-  libraryId: string,
-  from: string,
-  to: string,
-  options: { seatId?: string; excludeId?: string } = {},
-): Promise<BookingRow[]> {
-  const filters: SQL[] = [
-    sql`library_id = ${libraryId}`,
-    sql`joining_date <= ${to}::date + 1`,
-    sql`plan_expires_at >= ${from}::date - 1`,
-  ];
-  if (options.seatId) filters.push(sql`seat_id = ${options.seatId} and is_reserved`);
-  if (options.excludeId) filters.push(sql`id <> ${options.excludeId}`);
-  const result = await tx.execute<BookingRow>(sql`
-    select id, seat_id, is_reserved, to_char(start_time, 'HH24:MI:SS') as start_time,
-           to_char(end_time, 'HH24:MI:SS') as end_time,
-           to_char(joining_date, 'YYYY-MM-DD') as joining_date,
-           to_char(plan_expires_at, 'YYYY-MM-DD') as plan_expires_at
-    from subscriptions where ${sql.join(filters, sql` and `)}`);
   return result.rows;
 }
 

@@ -15,6 +15,7 @@ import {
 } from '@app/shared';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../errors';
+import { bookingOfRow } from '../../lib/booking/capacity';
 import { fits, placesLeft, type Booking } from '../../lib/booking/engine';
 import {
   dateOfDayNumber,
@@ -51,13 +52,6 @@ function toDay(date: string): number {
   return day;
 }
 
-function toBooking(row: repository.BookingRow): Booking {
-  return {
-    window: { start: toMinutes(row.start_time), end: toMinutes(row.end_time) },
-    days: { first: toDay(row.joining_date), last: toDay(row.plan_expires_at) },
-  };
-}
-
 /** The status a row shows: upcoming before its joining date, expired after its last day. */
 function present(row: repository.SubscriptionRow, today: string): Subscription {
   const status = row.joining_date > today ? 'upcoming' : row.plan_expires_at < today ? 'expired' : 'active';
@@ -92,7 +86,7 @@ async function assertFits(
 
   const pool = await repository.poolCapacity(tx, libraryId);
   const everyone = await repository.bookingsAround(tx, libraryId, from, to, { excludeId });
-  if (!fits(everyone.map(toBooking), booking, pool)) {
+  if (!fits(everyone.map(bookingOfRow), booking, pool)) {
     throw conflict(m.poolFull(windowText, formatDateDMY(from), formatDateDMY(to)), 'start_time');
   }
   if (seatId) {
@@ -100,7 +94,7 @@ async function assertFits(
     if (!seat) throw notFound(m.seatNotFound);
     if (!seat.usable) throw conflict(m.seatNotUsable, 'seat_id');
     const atSeat = await repository.bookingsAround(tx, libraryId, from, to, { seatId, excludeId });
-    if (!fits(atSeat.map(toBooking), booking, seat.capacity)) {
+    if (!fits(atSeat.map(bookingOfRow), booking, seat.capacity)) {
       throw conflict(m.seatFull(seat.name, windowText, formatDateDMY(from), formatDateDMY(to)), 'seat_id');
     }
   }
@@ -351,14 +345,14 @@ export async function availability(
     repository.bookingsAround(db, libraryId, from, to, { excludeId: query.exclude_id }),
     repository.usableSeats(db, libraryId),
   ]);
-  const availableSeats = placesLeft(everyone.map(toBooking), booking, pool);
+  const availableSeats = placesLeft(everyone.map(bookingOfRow), booking, pool);
   if (availableSeats === 0) return { availableSeats, nonReservedSeats: [] };
 
   const reservedBySeat = new Map<string, Booking[]>();
   for (const row of everyone) {
     if (!row.is_reserved || !row.seat_id) continue;
     const list = reservedBySeat.get(row.seat_id) ?? [];
-    list.push(toBooking(row));
+    list.push(bookingOfRow(row));
     reservedBySeat.set(row.seat_id, list);
   }
   const nonReservedSeats = seats

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateDMY, formatWindow, messages } from '@app/shared';
+import { nowInTimeZone } from '../../lib/booking/time';
+import { insertArea, insertSeat, insertStudent } from '../../test/factories';
+import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
+
+// Area edits that would take places away from booked subscriptions (issue 12).
+const seatTexts = messages.seats;
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const today = () => nowInTimeZone('Asia/Kolkata').date;
+const MORNING = formatWindow('06:00', '14:00');
+
+async function library() {
+  const { session, auth } = await registerLibrary(t.app);
+  const libraryId = session.library.id;
+  const areaId = await insertArea(t.pool, libraryId, { name: 'Hall A', totalSeats: 10 });
+  return { libraryId, auth, areaId };
+}
+
+async function bookOk(auth: Record<string, string>, libraryId: string, seatId?: string) {
+  const student = await insertStudent(t.pool, libraryId);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/subscription',
+    headers: auth,
+    payload: {
+      student_id: student.id,
+      joining_date: today(),
+      start_time: '06:00',
+      end_time: '14:00',
+      duration: 1,
+      is_reserved: Boolean(seatId),
+      ...(seatId ? { seat_id: seatId } : {}),
+      fee: 1000,
+      mode: 'Cash',
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+const putArea = (auth: Record<string, string>, id: string, payload: object) =>
+  t.app.inject({ method: 'PUT', url: `/api/area/${id}`, headers: auth, payload });
+
+async function areaStatus(id: string) {
+  const { rows } = await t.pool.query('select status, total_seats from areas where id = $1', [id]);
+  return rows[0] as { status: string; total_seats: number };
+}
+
+describe('PUT /api/area/:id against bookings', () => {
+  it.each(['maintenance', 'inactive'])(
+    'refuses %s while a seat of the area has a reserved subscription',
+    async (status) => {
+      const { libraryId, auth, areaId } = await library();
+      const a1 = await insertSeat(t.pool, libraryId, areaId, { name: 'A1' });
+      await insertSeat(t.pool, libraryId, areaId, { name: 'A2' });
+      await bookOk(auth, libraryId, a1);
+
+      const response = await putArea(auth, areaId, { area_name: 'Hall A', total_seats: 10, status });
+      expect(response.statusCode).toBe(409);
+      const message = seatTexts.seatOverbooked('A1', 1, MORNING, formatDateDMY(today()), 0);
+      expect(response.json()).toMatchObject({ status: false, code: 409, message });
+      expect(response.json().errors).toEqual([{ field: 'status', message }]);
+      expect(await areaStatus(areaId)).toEqual({ status: 'active', total_seats: 10 });
+    },
+  );
+
+  it('refuses to close the only area the non-reserved subscriptions sit in, until another area has room', async () => {
+    const { libraryId, auth, areaId } = await library();
+    await insertSeat(t.pool, libraryId, areaId, { name: 'A1', capacity: 2 });
+    await bookOk(auth, libraryId);
+    await bookOk(auth, libraryId);
+
+    const closed = await putArea(auth, areaId, { area_name: 'Hall A', total_seats: 10, status: 'maintenance' });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe(seatTexts.poolOverbooked(2, MORNING, formatDateDMY(today()), 0));
+    expect((await areaStatus(areaId)).status).toBe('active');
+
+    const other = await insertArea(t.pool, libraryId, { name: 'Hall B' });
+    await insertSeat(t.pool, libraryId, other, { name: 'B1', capacity: 2 });
+    const moved = await putArea(auth, areaId, { area_name: 'Hall A', total_seats: 10, status: 'maintenance' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.status).toBe('maintenance');
+  });
+
+  it('closes an area whose subscriptions are all in the past', async () => {
+    const { libraryId, auth, areaId } = await library();
+    const a1 = await insertSeat(t.pool, libraryId, areaId, { name: 'A1' });
+    await bookOk(auth, libraryId, a1);
+    await t.pool.query(
+      `update subscriptions set joining_date = current_date - 90, plan_expires_at = current_date - 60
+       where library_id = $1`,
+      [libraryId],
+    );
+    const response = await putArea(auth, areaId, { area_name: 'Hall A', total_seats: 10, status: 'maintenance' });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('lowers Total Seats down to the seats that exist, booked or not (it caps seats, not places)', async () => {
+    const { libraryId, auth, areaId } = await library();
+    const a1 = await insertSeat(t.pool, libraryId, areaId, { name: 'A1' });
+    await insertSeat(t.pool, libraryId, areaId, { name: 'A2' });
+    await bookOk(auth, libraryId, a1);
+    await bookOk(auth, libraryId);
+    const lowered = await putArea(auth, areaId, { area_name: 'Hall A', total_seats: 2, status: 'active' });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    const belowSeats = await putArea(auth, areaId, { area_name: 'Hall A', total_seats: 1, status: 'active' });
+    expect(belowSeats.statusCode).toBe(409);
+    expect(belowSeats.json().message).toBe(messages.areas.shrinkBelowSeats(2));
+  });
+});
