@@ -20,7 +20,9 @@ export default defineConfig({
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps are 12 MB of our source code: built only when asked for (WEB_SOURCEMAPS=true),
+    // so a production server does not hand them to every browser.
+    sourcemap: process.env.WEB_SOURCEMAPS === 'true',
     rolldownOptions: {
       // packages/shared is plain declarations (schemas, messages, constants): a screen that
       // imports one message must not pull every feature's zod schemas into its chunk.

@@ -95,6 +95,16 @@ describe('spa plugin', () => {
     await app.close();
   });
 
+  it('answers a missing build file (an old chunk, a source map) with 404, never the SPA shell', async () => {
+    const app = await serve(true);
+    for (const url of ['/assets/app-abc12345.js.map', '/assets/gone-00000000.js', '/assets/']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('<div id="root">');
+    }
+    await app.close();
+  });
+
   it('falls back to the SPA shell for / and /login when the build has no prerendered pages', async () => {
     const app = await serve(false);
     for (const url of ['/', '/login']) {

@@ -48,7 +48,10 @@ export default fp<{ root: string }>(
 
     app.setNotFoundHandler(async (request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/');
-      if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+      // A build file that is not there (a chunk of an older release, a source map that was not
+      // built) is a 404: the SPA shell in its place would reach the browser as broken JavaScript.
+      const isAsset = request.url.startsWith('/assets/');
+      if (!isApi && !isAsset && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
       }
       const body: ErrorEnvelope = { status: false, code: 404, message: messages.validation.routeNotFound, errors: [] };
