@@ -2,6 +2,7 @@ export * from './messages';
 export * from './common/constants';
 export * from './common/envelope';
 export * from './common/fields';
+export * from './common/money';
 export * from './auth/auth.schema';
 export * from './profile/profile.schema';
 export * from './notifications/notification.schema';

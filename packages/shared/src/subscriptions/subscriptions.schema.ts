@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paginationSchema } from '../common/envelope';
 import { listQuerySchema } from '../common/list-query';
 import { isCalendarDate } from '../common/fields';
+import { rupeesSchema } from '../common/money';
 import { subscriptionMessages as m } from './subscriptions.messages';
 
 /** Payment modes a fee can be paid in (SPEC.md §3). */
@@ -50,14 +51,8 @@ export const durationSchema = requiredNumber(m.durationRequired).pipe(
     .max(MAX_DURATION_MONTHS, { error: m.invalidDuration }),
 );
 
-/** Rupees with at most two decimals. */
-export const feeSchema = requiredNumber(m.feeRequired).pipe(
-  z
-    .number()
-    .min(0, { error: m.invalidFee })
-    .max(MAX_FEE_RUPEES, { error: m.invalidFee })
-    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, { error: m.invalidFee }),
-);
+/** A fee: plain decimal rupees with at most two decimals, up to ₹10,00,000 (the shared money schema). */
+export const feeSchema = rupeesSchema({ required: m.feeRequired, invalid: m.invalidFee }, MAX_FEE_RUPEES);
 
 export const paymentModeSchema = z.enum(PAYMENT_MODES, { error: m.modeRequired });
 

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@app/shared';
+import { nowInTimeZone } from '../../lib/booking/time';
+import { insertArea, insertSeat, insertStudent } from '../../test/factories';
+import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
+
+// Fees are plain decimal rupees with at most two decimals; anything else is a 400 (issue 12).
+const m = messages.subscriptions;
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const HOSTILE: unknown[] = [
+  '0x10',
+  '1e3',
+  ' 12 ',
+  'Infinity',
+  '1_000',
+  '+5',
+  '12.345',
+  '-5',
+  '.5',
+  '12.',
+  '1,000',
+  'NaN',
+  true,
+  [12],
+  { amount: 12 },
+  -1,
+  12.345,
+  1_000_000.01,
+];
+
+async function library() {
+  const { session, auth } = await registerLibrary(t.app);
+  const libraryId = session.library.id;
+  const areaId = await insertArea(t.pool, libraryId, { name: 'Hall A' });
+  await insertSeat(t.pool, libraryId, areaId, { name: 'A1', capacity: 50 });
+  return { libraryId, auth };
+}
+
+async function create(auth: Record<string, string>, libraryId: string, fee: unknown) {
+  const student = await insertStudent(t.pool, libraryId);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/subscription',
+    headers: auth,
+    payload: {
+      student_id: student.id,
+      joining_date: nowInTimeZone('Asia/Kolkata').date,
+      start_time: '06:00',
+      end_time: '14:00',
+      duration: 1,
+      is_reserved: false,
+      fee,
+      mode: 'Cash',
+    },
+  });
+}
+
+async function feeAmounts(libraryId: string): Promise<string[]> {
+  const { rows } = await t.pool.query<{ amount: string }>(
+    'select amount from fees where library_id = $1 order by created_at',
+    [libraryId],
+  );
+  return rows.map((row) => row.amount);
+}
+
+function expectFeeRefused(response: { statusCode: number; json: () => unknown }, sent: unknown) {
+  expect(response.statusCode, JSON.stringify(sent)).toBe(400);
+  expect(response.json()).toMatchObject({
+    status: false,
+    code: 400,
+    errors: [{ field: 'fee', message: m.invalidFee }],
+  });
+}
+
+describe('fee amounts on POST /api/subscription and renew', () => {
+  it('refuses hostile amounts on create and records nothing', async () => {
+    const { libraryId, auth } = await library();
+    for (const fee of HOSTILE) expectFeeRefused(await create(auth, libraryId, fee), fee);
+    expect(await feeAmounts(libraryId)).toEqual([]);
+  });
+
+  it('refuses hostile amounts on renew and records nothing', async () => {
+    const { libraryId, auth } = await library();
+    const created = await create(auth, libraryId, 1200);
+    const id = created.json().data.id as string;
+    for (const fee of HOSTILE) {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/subscription/renew/${id}`,
+        headers: auth,
+        payload: { duration: 1, fee, mode: 'Cash' },
+      });
+      expectFeeRefused(response, fee);
+    }
+    expect(await feeAmounts(libraryId)).toEqual(['1200.00']);
+  });
+
+  it('stores the amounts clients send exactly, as numbers or as text', async () => {
+    const { libraryId, auth } = await library();
+    for (const fee of [1200, '1200', 3600.5, '3600.50', '0.05', 0, '1000000']) {
+      const response = await create(auth, libraryId, fee);
+      expect(response.statusCode, `${JSON.stringify(fee)}: ${response.body}`).toBe(201);
+    }
+    expect(await feeAmounts(libraryId)).toEqual([
+      '1200.00',
+      '1200.00',
+      '3600.50',
+      '3600.50',
+      '0.05',
+      '0.00',
+      '1000000.00',
+    ]);
+  });
+});
