@@ -126,6 +126,10 @@ export const messages = {
     updated: 'Profile updated successfully',
     updateFailed: 'Error updating profile',
     emailTaken: 'This email is already used by another account',
+    currentPassword: 'Current password',
+    currentPasswordHint: 'Needed to change your email or password',
+    currentPasswordRequired: 'Enter your current password to change your email or password',
+    currentPasswordWrong: 'Current password is incorrect',
   },
   shell: {
     dashboard: 'Dashboard',

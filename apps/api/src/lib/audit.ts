@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = {
   signedOut: 'admin.sign_out',
   profileUpdated: 'admin.profile_update',
   passwordChanged: 'admin.password_change',
+  currentPasswordRefused: 'admin.current_password_refused',
   registered: 'library.register',
   areaDeleted: 'area.delete',
   seatDeleted: 'seat.delete',

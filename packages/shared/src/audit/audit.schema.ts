@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'admin.sign_out': 'Signed out',
   'admin.profile_update': 'Profile changed',
   'admin.password_change': 'Password changed',
+  'admin.current_password_refused': 'Wrong current password',
   'library.register': 'Library registered',
   'area.delete': 'Area deleted',
   'seat.delete': 'Seat deleted',

@@ -19,7 +19,25 @@ export const profileUpdateSchema = z.object({
     .min(1, { error: p.passwordRequired, abort: true })
     .min(8, { error: p.passwordMin })
     .max(256, { error: 'Password must be at most 256 characters long' }),
+  /** Proves the caller knows the password: needed when the email or the password changes. */
+  currentPassword: z
+    .string({ error: p.currentPasswordRequired })
+    .max(256, { error: p.currentPasswordWrong })
+    .optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+/**
+ * The Edit Profile form's schema for an admin whose email is `currentEmail`: changing the
+ * email needs the current password (a changed password is only known to the server, which
+ * answers the same field error).
+ */
+export function profileFormSchema(currentEmail: string) {
+  return profileUpdateSchema.superRefine((values, context) => {
+    if (values.email !== currentEmail.trim().toLowerCase() && !values.currentPassword) {
+      context.addIssue({ code: 'custom', path: ['currentPassword'], message: p.currentPasswordRequired });
+    }
+  });
+}
 
 export const profileUpdateResultSchema = z.object({ admin: adminSchema });

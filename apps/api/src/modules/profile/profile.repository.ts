@@ -12,14 +12,6 @@ export async function emailUsedByOther(db: Database, adminId: string, email: str
   return rows.length > 0;
 }
 
-export async function findPasswordHash(db: Database, libraryId: string, adminId: string) {
-  const [row] = await db
-    .select({ passwordHash: admins.passwordHash })
-    .from(admins)
-    .where(and(eq(admins.libraryId, libraryId), eq(admins.id, adminId)));
-  return row?.passwordHash;
-}
-
 /** Updates the profile; false when the email was taken meanwhile (unique violation). */
 export async function updateProfile(
   db: Database,

@@ -6,8 +6,13 @@ import {
   profileUpdateSchema,
   successTextEnvelope,
 } from '@app/shared';
+import { tooManyRequests } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
 import * as service from './profile.service';
+
+// A token thief guessing the current password: five wrong tries a session per 15 minutes.
+const CURRENT_PASSWORD_TRIES = 5;
+const CURRENT_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -15,7 +20,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        summary: "Update the signed-in admin's name, email, phone and password",
+        summary:
+          "Update the signed-in admin's name, email, phone and password (email or password changes need currentPassword)",
         security: [{ bearerAuth: [] }],
         body: profileUpdateSchema,
         response: {
@@ -23,13 +29,24 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           400: errorEnvelopeSchema,
           401: errorEnvelopeSchema,
           409: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
         },
       },
       onRequest: app.authenticate,
     },
     async (request) => {
       const auth = requireAuth(request);
-      const admin = await service.updateProfile(app.db, { ...auth, ip: request.ip }, request.body);
+      const wrongTries = `profile:current-password:${auth.sessionId}`;
+      if ((await app.rateCounters.read(wrongTries)) >= CURRENT_PASSWORD_TRIES) throw tooManyRequests();
+      let admin;
+      try {
+        admin = await service.updateProfile(app.db, { ...auth, ip: request.ip }, request.body);
+      } catch (error) {
+        if (error instanceof service.WrongCurrentPassword) {
+          await app.rateCounters.add(wrongTries, CURRENT_PASSWORD_WINDOW_MS);
+        }
+        throw error;
+      }
       return { status: 'success' as const, message: messages.profile.updated, data: { admin } };
     },
   );

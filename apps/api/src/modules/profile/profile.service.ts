@@ -2,7 +2,7 @@ import { messages, type Admin } from '@app/shared';
 import type { z } from 'zod';
 import type { profileUpdateSchema } from '@app/shared';
 import type { Database } from '../../db/client';
-import { conflict, unauthorized } from '../../errors';
+import { AppError, badRequest, conflict, unauthorized } from '../../errors';
 import { findAdminById, presentAdmin } from '../../lib/admin-record';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
@@ -10,9 +10,19 @@ import * as repository from './profile.repository';
 
 type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
+/** A wrong current password on a profile change: the route counts these per session. */
+export class WrongCurrentPassword extends AppError {
+  constructor() {
+    const message = messages.profile.currentPasswordWrong;
+    super(400, message, [{ field: 'currentPassword', message }]);
+  }
+}
+
 /**
  * Saves the admin's name, email, phone and password. The form always sends the
- * password; it is re-hashed only when it differs from the current one.
+ * password; it is re-hashed only when it differs from the current one. Changing the
+ * email or the password needs `currentPassword` (a stolen token alone must not be
+ * enough to take the account); a name or phone change does not.
  */
 export async function updateProfile(
   db: Database,
@@ -20,13 +30,17 @@ export async function updateProfile(
   input: ProfileUpdate,
 ): Promise<Admin> {
   const { libraryId, adminId } = caller;
+  const current = await findAdminById(db, libraryId, adminId);
+  if (!current) throw unauthorized(messages.auth.invalidToken);
+  const passwordUnchanged = await verifyPassword(current.passwordHash, input.password);
+  if (input.email !== current.email || !passwordUnchanged) {
+    // Before the email check, so a token thief cannot learn which emails are taken either.
+    await proveCurrentPassword(db, caller, current.passwordHash, input.currentPassword);
+  }
   if (await repository.emailUsedByOther(db, adminId, input.email)) {
     throw conflict(messages.profile.emailTaken, 'email');
   }
-  const currentHash = await repository.findPasswordHash(db, libraryId, adminId);
-  if (!currentHash) throw unauthorized(messages.auth.invalidToken);
-  const unchanged = await verifyPassword(currentHash, input.password);
-  const passwordHash = unchanged ? undefined : await hashPassword(input.password);
+  const passwordHash = passwordUnchanged ? undefined : await hashPassword(input.password);
   const saved = await repository.updateProfile(db, libraryId, adminId, {
     name: input.name,
     email: input.email,
@@ -49,4 +63,26 @@ export async function updateProfile(
   const admin = await findAdminById(db, libraryId, adminId);
   if (!admin) throw unauthorized(messages.auth.invalidToken);
   return presentAdmin(admin);
+}
+
+async function proveCurrentPassword(
+  db: Database,
+  caller: { libraryId: string; adminId: string; ip: string },
+  passwordHash: string,
+  currentPassword: string | undefined,
+) {
+  if (!currentPassword) {
+    const message = messages.profile.currentPasswordRequired;
+    throw badRequest(message, [{ field: 'currentPassword', message }]);
+  }
+  if (await verifyPassword(passwordHash, currentPassword)) return;
+  await writeAudit(db, {
+    libraryId: caller.libraryId,
+    adminId: caller.adminId,
+    action: AUDIT_ACTIONS.currentPasswordRefused,
+    entityType: 'admin',
+    entityId: caller.adminId,
+    ip: caller.ip,
+  });
+  throw new WrongCurrentPassword();
 }

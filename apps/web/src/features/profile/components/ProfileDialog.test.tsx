@@ -102,4 +102,86 @@ describe('profile dialog', { timeout: 15_000 }, () => {
     expect(await screen.findByText('This email is already used by another account')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeTruthy();
   });
+
+  describe('the current password', () => {
+    const currentField = (form: HTMLElement) => within(form).queryByLabelText(/^Current password/);
+
+    it('appears only while the email differs, and is required then', async () => {
+      const fetchMock = answer(jsonResponse({ status: true }));
+      const { user, dialog } = await openProfile();
+      await user.click(within(dialog).getByRole('button', { name: 'Edit Profile' }));
+      const form = await screen.findByRole('dialog', { name: 'Edit Profile' });
+      expect(currentField(form)).toBeNull();
+
+      const email = within(form).getByLabelText(/^Email/);
+      await user.clear(email);
+      await user.type(email, 'moved@example.com');
+      expect(currentField(form)).not.toBeNull();
+      expect(within(form).getByText('Needed to change your email or password')).toBeTruthy();
+
+      await user.type(within(form).getByLabelText(/^Password/), 'newpassword');
+      await user.click(within(form).getByRole('button', { name: 'Save' }));
+      expect(
+        await within(form).findByText('Enter your current password to change your email or password'),
+      ).toBeTruthy();
+      expect(fetchMock).not.toHaveBeenCalled();
+
+      await user.clear(email);
+      await user.type(email, fakeSession.email.toUpperCase());
+      expect(currentField(form)).toBeNull();
+    });
+
+    it('is sent with an email change, and a wrong one is shown on the field', async () => {
+      const fetchMock = answer(
+        jsonResponse(
+          {
+            status: false,
+            code: 400,
+            message: 'Current password is incorrect',
+            errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
+          },
+          400,
+        ),
+      );
+      const { user, dialog } = await openProfile();
+      await user.click(within(dialog).getByRole('button', { name: 'Edit Profile' }));
+      const form = await screen.findByRole('dialog', { name: 'Edit Profile' });
+      const email = within(form).getByLabelText(/^Email/);
+      await user.clear(email);
+      await user.type(email, 'moved@example.com');
+      await user.type(within(form).getByLabelText(/^Password/), 'newpassword');
+      await user.type(currentField(form)!, 'a-wrong-guess');
+      await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+      const field = currentField(form)!;
+      await vi.waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+      expect(within(form).getAllByText('Current password is incorrect').length).toBeGreaterThan(0);
+      expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeTruthy();
+      const request = fetchMock.mock.calls[0]?.[0] as Request;
+      expect(await request.json()).toMatchObject({ email: 'moved@example.com', currentPassword: 'a-wrong-guess' });
+    });
+
+    it('appears when the server says the password typed is a new one', async () => {
+      answer(
+        jsonResponse(
+          {
+            status: false,
+            code: 400,
+            message: 'Enter your current password to change your email or password',
+            errors: [
+              { field: 'currentPassword', message: 'Enter your current password to change your email or password' },
+            ],
+          },
+          400,
+        ),
+      );
+      const { user, dialog } = await openProfile();
+      await user.click(within(dialog).getByRole('button', { name: 'Edit Profile' }));
+      const form = await screen.findByRole('dialog', { name: 'Edit Profile' });
+      await user.type(within(form).getByLabelText(/^Password/), 'a-brand-new-one');
+      await user.click(within(form).getByRole('button', { name: 'Save' }));
+      const field = await within(form).findByLabelText(/^Current password/);
+      await vi.waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    });
+  });
 });

@@ -1,16 +1,18 @@
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { messages, profileUpdateSchema, type Admin } from '@app/shared';
+import { messages, profileFormSchema, type Admin, type ProfileUpdateInput } from '@app/shared';
 import { PasswordField } from '@/components/PasswordField';
-import { fieldProps } from '@/lib/form';
+import { applyFieldErrors, fieldProps } from '@/lib/form';
 import { useUpdateProfile } from '../hooks/use-update-profile';
 
 const m = messages.profile;
+const FIELDS = ['name', 'email', 'phone', 'password', 'currentPassword'] as const;
 
 interface ProfileEditFormProps {
   admin: Admin;
@@ -18,17 +20,29 @@ interface ProfileEditFormProps {
   onSaved: () => void;
 }
 
-/** The Edit Profile form (SPEC.md §5 Admin profile). */
+/**
+ * The Edit Profile form (SPEC.md §5 Admin profile). Changing the email or the password needs
+ * the current password: its field appears when the email differs from the saved one, or when
+ * the server says the password typed is a new one (only the server can tell).
+ */
 export function ProfileEditForm({ admin, onCancel, onSaved }: ProfileEditFormProps) {
-  const form = useForm({
-    resolver: zodResolver(profileUpdateSchema),
-    defaultValues: { name: admin.name, email: admin.email, phone: admin.phone, password: '' },
+  const schema = useMemo(() => profileFormSchema(admin.email), [admin.email]);
+  const form = useForm<ProfileUpdateInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: admin.name, email: admin.email, phone: admin.phone, password: '', currentPassword: '' },
   });
   const { save, isSaving } = useUpdateProfile();
+  const [serverAsked, setServerAsked] = useState(false);
+  const email = useWatch({ control: form.control, name: 'email' });
+  const emailChanged = (email ?? '').trim().toLowerCase() !== admin.email.trim().toLowerCase();
+  const askCurrent = emailChanged || serverAsked;
   const busy = isSaving || form.formState.isSubmitting;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (await save(values)) onSaved();
+  const onSubmit = form.handleSubmit(async ({ currentPassword, ...values }) => {
+    const outcome = await save(askCurrent && currentPassword ? { ...values, currentPassword } : values);
+    if (outcome.saved) return onSaved();
+    if (outcome.fieldErrors.some((error) => error.field === 'currentPassword')) setServerAsked(true);
+    applyFieldErrors(form, outcome.fieldErrors, FIELDS);
   });
 
   return (
@@ -46,6 +60,7 @@ export function ProfileEditForm({ admin, onCancel, onSaved }: ProfileEditFormPro
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
           />
           <PasswordField {...fieldProps(form, 'password')} label={m.password} required autoComplete="new-password" />
+          {askCurrent && <CurrentPasswordField {...fieldProps(form, 'currentPassword')} />}
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
@@ -57,5 +72,18 @@ export function ProfileEditForm({ admin, onCancel, onSaved }: ProfileEditFormPro
         </Button>
       </DialogActions>
     </form>
+  );
+}
+
+function CurrentPasswordField(props: ReturnType<typeof fieldProps<ProfileUpdateInput>>) {
+  const { error, helperText } = props;
+  return (
+    <PasswordField
+      {...props}
+      label={m.currentPassword}
+      required
+      autoComplete="current-password"
+      helperText={error ? helperText : m.currentPasswordHint}
+    />
   );
 }
