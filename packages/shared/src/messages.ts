@@ -163,6 +163,7 @@ export const messages = {
     routeNotFound: 'Route not found',
     internal: 'Something went wrong on our side. Please try again.',
     shuttingDown: 'The server is restarting. Please try again in a moment.',
+    databaseUnavailable: 'The database is not reachable right now. Please try again in a few seconds.',
   },
 } as const;
 

@@ -17,3 +17,36 @@ export function isForeignKeyViolation(error: unknown, constraint: string): boole
   const pgError = driverError(error);
   return pgError?.code === '23503' && pgError.constraint === constraint;
 }
+
+// Socket errors of a connection that could not be opened or was lost.
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// node-postgres's own errors for a lost connection or a full wait for one carry no code.
+const CONNECTION_ERROR_TEXT =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * Whether the error means the database cannot be reached right now (down, restarting,
+ * shutting down, the network gone) rather than that the query was wrong: class 08
+ * (connection exception), 57P01-57P03 (shutdown, crash, not accepting connections yet),
+ * a socket error, or node-postgres's message for a lost connection.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth += 1) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || /^08|^57P0[123]$/.test(code))) return true;
+    if (typeof message === 'string' && CONNECTION_ERROR_TEXT.test(message)) return true;
+    // A connection refused on every address of a name arrives as one AggregateError.
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
+    current = cause;
+  }
+  return false;
+}

@@ -3,6 +3,10 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages, type ErrorEnvelope, type FieldError } from '@app/shared';
 import { AppError } from '../errors';
+import { isDatabaseUnavailable } from '../lib/pg-errors';
+
+/** Seconds a client is asked to wait before retrying while the database is unreachable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function send(reply: FastifyReply, code: number, message: string, errors: FieldError[] = []) {
   const body: ErrorEnvelope = { status: false, code, message, errors };
@@ -45,6 +49,14 @@ export default fp(
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
         return send(reply, 500, messages.validation.internal);
+      }
+
+      // The database is down or restarting: not a bug, and it passes (db/embedded-supervisor.ts restarts
+      // the embedded one; the pool reconnects on its own).
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unreachable');
+        void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return send(reply, 503, messages.validation.databaseUnavailable);
       }
 
       // PostgreSQL "data exception" (class 22: a value it cannot store or compare, such as
