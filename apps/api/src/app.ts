@@ -36,6 +36,8 @@ export interface AppOptions {
   appSecret: string;
   /** Pino logger options, or false in tests. */
   logger?: FastifyServerOptions['logger'];
+  /** False once the process cannot serve again (its embedded database could not be restarted): liveness fails. */
+  isLive?: () => boolean;
 }
 
 /**
@@ -101,7 +103,7 @@ function discardBody(raw: IncomingMessage): Promise<void> {
 }
 
 /** Builds the whole application as a Fastify instance; `server.ts` only listens. */
-export async function buildApp({ config, db, appSecret, logger = false }: AppOptions) {
+export async function buildApp({ config, db, appSecret, logger = false, isLive = () => true }: AppOptions) {
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimit,
@@ -202,7 +204,7 @@ export async function buildApp({ config, db, appSecret, logger = false }: AppOpt
   app.addHook('onClose', async () => uploads.close?.());
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { isLive });
       await api.register(authRoutes, { sessionTtlMs: config.sessionTtlMs, rateLimit: config.authRateLimit });
       await api.register(profileRoutes);
       await api.register(studentRoutes, { storage: uploads });

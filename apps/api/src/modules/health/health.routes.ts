@@ -8,17 +8,18 @@ const healthSchema = z.object({
   data: z.object({ database: z.enum(['up', 'down']), uptimeSeconds: z.number() }),
 });
 const liveSchema = z.object({
-  status: z.literal(true),
+  status: z.boolean(),
   message: z.string(),
   data: z.object({ uptimeSeconds: z.number() }),
 });
 
 /**
- * Liveness and readiness: `/health/live` answers while the process runs (restart
- * it when this fails); `/health` and `/health/ready` answer 200 only while the
- * database is reachable and the server is not shutting down (send it traffic).
+ * Liveness and readiness: `/health/live` answers 200 while the process can serve
+ * (restart it when this fails: its embedded database could not be brought back);
+ * `/health` and `/health/ready` answer 200 only while the database is reachable and
+ * the server is not shutting down (send it traffic).
  */
-const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+const healthRoutes: FastifyPluginAsyncZod<{ isLive: () => boolean }> = async (app, { isLive }) => {
   const readiness = async () => {
     const database = await app.db
       .execute(sql`select 1`)
@@ -55,8 +56,21 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/health/live',
-    { schema: { tags: ['health'], summary: 'Liveness: the process runs', response: { 200: liveSchema } } },
-    async () => ({ status: true as const, message: 'OK', data: { uptimeSeconds: Math.round(process.uptime()) } }),
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process can serve (503: replace it)',
+        response: { 200: liveSchema, 503: liveSchema },
+      },
+    },
+    async (_request, reply) => {
+      const live = isLive();
+      return reply.status(live ? 200 : 503).send({
+        status: live,
+        message: live ? 'OK' : 'The embedded database could not be restarted',
+        data: { uptimeSeconds: Math.round(process.uptime()) },
+      });
+    },
   );
 };
 
