@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 
 /** Why an upload was refused; the route turns it into 415 or 400 with the field named. */
@@ -23,6 +24,23 @@ export function sniffImageFormat(bytes: Buffer): AcceptedFormat | undefined {
 }
 
 const MAX_INPUT_PIXELS = 50_000_000;
+
+/**
+ * How many uploads this process decodes at once. A 50-megapixel photo takes about 150 MB
+ * while it is decoded, so decoding every concurrent upload at once made memory grow with the
+ * number of uploads; one at a time keeps the peak flat (docs/performance.md, "Image uploads").
+ * libvips already spreads one decode over every core, so nothing is lost in throughput.
+ */
+export const IMAGE_DECODE_CONCURRENCY = 1;
+const decodeQueue = pLimit(IMAGE_DECODE_CONCURRENCY);
+// libvips would keep recent operations' pixels around for reuse; every upload is new, so the
+// cache only holds memory (up to 50 MB) that no later request can use.
+sharp.cache(false);
+
+/** How many decodes run and wait now, for tests and the bench. */
+export function imageDecodeLoad(): { running: number; waiting: number } {
+  return { running: decodeQueue.activeCount, waiting: decodeQueue.pendingCount };
+}
 const MAX_EDGE = 1600;
 const THUMB_EDGE = 96;
 
@@ -52,6 +70,11 @@ export async function processImage(bytes: Buffer, options: { thumbnail: boolean 
   if (!metadata.width || !metadata.height) throw new ImageRejectedError('unreadable');
   if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw new ImageRejectedError('pixels');
 
+  return decodeQueue(() => reencode(bytes, options));
+}
+
+/** Decodes and re-encodes an image whose header was checked; the memory-hungry part. */
+async function reencode(bytes: Buffer, options: { thumbnail: boolean }): Promise<ProcessedImage> {
   // `failOn: 'error'` refuses truncated or corrupt data instead of storing a half-grey picture.
   const source = () => sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   try {

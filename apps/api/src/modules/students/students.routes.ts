@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import pLimit from 'p-limit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +24,15 @@ import * as service from './students.service';
 
 const m = messages.students;
 
+/**
+ * How many student forms (up to 3 × 5 MB of images each) this process reads and saves at
+ * once. The others wait before their body is read, so their bytes stay in the network
+ * buffers instead of this process's memory, and memory stays flat however many owners and
+ * staff save at the same moment (docs/performance.md, "Image uploads"). Decoding itself
+ * goes one image at a time (lib/storage/images.ts).
+ */
+const STUDENT_FORMS_AT_ONCE = 4;
+
 export interface StudentRoutesOptions {
   storage: Storage;
 }
@@ -39,13 +49,14 @@ const formBody = {
 
 function caller(request: FastifyRequest): service.Caller {
   const auth = requireAuth(request);
-  return { libraryId: auth.libraryId, adminId: auth.adminId, ip: request.ip };
+  return { libraryId: auth.libraryId, adminId: auth.adminId, ip: request.ip, viewer: auth };
 }
 
 /** The student calls of SPEC.md §7 (`/user...`), scoped to the caller's library. */
 const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, options) => {
   // Only this plugin parses multipart, with the student form's limits.
   await app.register(multipart, { limits: STUDENT_FORM_LIMITS });
+  const formQueue = pLimit(STUDENT_FORMS_AT_ONCE);
 
   const context: service.StudentsContext = {
     db: app.db,
@@ -126,8 +137,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
     },
     async (request, reply) => {
       const who = caller(request);
-      const upload = await readStudentUpload(request);
-      const id = await service.createStudent(context, who, upload);
+      const id = await formQueue(async () => service.createStudent(context, who, await readStudentUpload(request)));
       return reply.status(201).send({ status: true, message: m.created, data: { id, user_id: id } });
     },
   );
@@ -147,8 +157,9 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
     },
     async (request) => {
       const who = caller(request);
-      const upload = await readStudentUpload(request);
-      const id = await service.updateStudent(context, who, request.params.id, upload);
+      const id = await formQueue(async () =>
+        service.updateStudent(context, who, request.params.id, await readStudentUpload(request)),
+      );
       return { status: true as const, message: m.updated, data: { id, user_id: id } };
     },
   );
