@@ -2,19 +2,17 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@app/shared';
 import { unauthorized } from '../errors';
-import { findActiveSession } from '../modules/auth/auth.repository';
+import { findActiveSession, findLiveSessionById, type LiveSession } from '../modules/auth/auth.repository';
 import { hashToken } from '../lib/tokens';
 
 /** Who is calling: set on every request that passed `app.authenticate`. */
-export interface AuthContext {
-  sessionId: string;
-  adminId: string;
-  libraryId: string;
-}
+export type AuthContext = LiveSession;
 
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<void>;
+    /** The session with this id while it lives (for links made for it, modules/files); not marked used. */
+    liveSession(sessionId: string): Promise<AuthContext | undefined>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -39,6 +37,7 @@ export default fp<AuthOptions>(
       if (!session) throw unauthorized(messages.auth.invalidToken);
       request.auth = session;
     });
+    app.decorate('liveSession', (sessionId: string) => findLiveSessionById(app.db, sessionId, options.sessionIdleMs));
     // Authentication belongs in `onRequest`, before the body is parsed and validated: in a
     // later hook an anonymous caller would learn the route's rules from its 400s.
     app.addHook('onRoute', (route) => {

@@ -4,48 +4,62 @@ import { deriveKey, safeEqual } from '../crypto';
 /** The query a signed file URL carries. */
 export interface SignedUrlQuery {
   exp?: string;
-  adm?: string;
+  ses?: string;
   sig?: string;
 }
 
-export type SignatureCheck = { ok: true; adminId: string } | { ok: false; reason: 'unsigned' | 'expired' | 'invalid' };
-
-export interface UrlSigner {
-  /** A URL for `key`, valid for one viewer (`adminId`) until its expiry. */
-  sign(key: string, adminId: string, nowMs?: number): string;
-  /** Whether a request for `key` carries a valid, unexpired signature. */
-  verify(key: string, query: SignedUrlQuery, nowMs?: number): SignatureCheck;
+/** Whom a link is made for: one session, as long as its account's password stays the same. */
+export interface LinkViewer {
+  sessionId: string;
+  /** Changes with the account's password (`LiveSession.passwordStamp`). */
+  passwordStamp: string;
 }
 
-const ADMIN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export type LinkRead = { ok: true; sessionId: string } | { ok: false; reason: 'unsigned' | 'expired' | 'invalid' };
+
+export interface UrlSigner {
+  /** A URL for `key`, valid for one session until its expiry. */
+  sign(key: string, viewer: LinkViewer, nowMs?: number): string;
+  /** First step of checking a link: well formed and unexpired, it names its session. */
+  read(query: SignedUrlQuery, nowMs?: number): LinkRead;
+  /** Second step: whether the signature is the one made for `key` and the session as it is now. */
+  matches(key: string, query: SignedUrlQuery, viewer: LinkViewer): boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Signed URLs for private files (an `<img>` cannot send a bearer token): an
- * HMAC-SHA-256 over key, expiry and viewer. Expiries are rounded up to the next
- * `ttlSeconds` boundary, so a list fetched twice within a window answers the same
- * URLs and the browser can reuse its cached images; a URL lives between one and two
- * windows.
+ * HMAC-SHA-256 over key, expiry, session and password stamp, so a link dies when its
+ * session ends or the password changes (the server checks the session on every
+ * serve). Expiries are rounded up to the next `ttlSeconds` boundary, so a list fetched
+ * twice within a window answers the same URLs and the browser can reuse its cached
+ * images; a URL lives between one and two windows.
  */
 export function createUrlSigner(appSecret: string, options: { ttlSeconds: number; basePath: string }): UrlSigner {
   const key = deriveKey(appSecret, 'file-url-signature');
   const { ttlSeconds, basePath } = options;
-  const signature = (storageKey: string, exp: string, adminId: string) =>
-    createHmac('sha256', key).update(`${storageKey}\n${exp}\n${adminId}`).digest('base64url');
+  const signature = (storageKey: string, exp: string, viewer: LinkViewer) =>
+    createHmac('sha256', key)
+      .update(`${storageKey}\n${exp}\n${viewer.sessionId.toLowerCase()}\n${viewer.passwordStamp}`)
+      .digest('base64url');
 
   return {
-    sign(storageKey, adminId, nowMs = Date.now()) {
+    sign(storageKey, viewer, nowMs = Date.now()) {
       const exp = String(Math.ceil(nowMs / 1000 / ttlSeconds + 1) * ttlSeconds);
-      const query = new URLSearchParams({ exp, adm: adminId, sig: signature(storageKey, exp, adminId) });
+      const query = new URLSearchParams({ exp, ses: viewer.sessionId, sig: signature(storageKey, exp, viewer) });
       return `${basePath}/${storageKey}?${query.toString()}`;
     },
 
-    verify(storageKey, { exp, adm, sig }, nowMs = Date.now()) {
-      if (!exp && !adm && !sig) return { ok: false, reason: 'unsigned' };
-      if (!exp || !adm || !sig || !/^\d{1,12}$/.test(exp) || !ADMIN_ID.test(adm))
-        return { ok: false, reason: 'invalid' };
-      if (!safeEqual(sig, signature(storageKey, exp, adm))) return { ok: false, reason: 'invalid' };
+    read({ exp, ses, sig }, nowMs = Date.now()) {
+      if (!exp && !ses && !sig) return { ok: false, reason: 'unsigned' };
+      if (!exp || !ses || !sig || !/^\d{1,12}$/.test(exp) || !UUID.test(ses)) return { ok: false, reason: 'invalid' };
       if (Number(exp) * 1000 <= nowMs) return { ok: false, reason: 'expired' };
-      return { ok: true, adminId: adm.toLowerCase() };
+      return { ok: true, sessionId: ses.toLowerCase() };
+    },
+
+    matches(storageKey, { exp, sig }, viewer) {
+      return Boolean(exp && sig) && safeEqual(sig!, signature(storageKey, exp!, viewer));
     },
   };
 }

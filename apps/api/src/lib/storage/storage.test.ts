@@ -63,32 +63,37 @@ describe('signed URLs', () => {
   const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
   const now = Date.UTC(2025, 0, 1, 10, 1, 0);
 
-  it('are valid for the viewer until the end of the next five-minute window', () => {
-    const url = signer.sign(key, ADMIN, now);
+  const viewer = { sessionId: ADMIN, passwordStamp: '1735725600000000' };
+  const valid = (k: string, query: Record<string, string>, at: number, as = viewer) =>
+    signer.read(query, at).ok && signer.matches(k, query, as);
+
+  it('are valid for the session until the end of the next five-minute window', () => {
+    const url = signer.sign(key, viewer, now);
     expect(url.startsWith(`/api/files/${key}?exp=`)).toBe(true);
     const query = queryOf(url);
     expect(Number(query.exp) * 1000).toBe(Date.UTC(2025, 0, 1, 10, 10, 0));
-    expect(signer.verify(key, query, now)).toEqual({ ok: true, adminId: ADMIN });
-    expect(signer.verify(key, query, Date.UTC(2025, 0, 1, 10, 9, 59))).toMatchObject({ ok: true });
-    expect(signer.verify(key, query, Date.UTC(2025, 0, 1, 10, 10, 0))).toEqual({ ok: false, reason: 'expired' });
+    expect(signer.read(query, now)).toEqual({ ok: true, sessionId: ADMIN });
+    expect(signer.matches(key, query, viewer)).toBe(true);
+    expect(signer.read(query, Date.UTC(2025, 0, 1, 10, 9, 59))).toMatchObject({ ok: true });
+    expect(signer.read(query, Date.UTC(2025, 0, 1, 10, 10, 0))).toEqual({ ok: false, reason: 'expired' });
   });
 
   it('are the same URL within a window, so the browser can cache the image', () => {
-    expect(signer.sign(key, ADMIN, now)).toBe(signer.sign(key, ADMIN, now + 60_000));
+    expect(signer.sign(key, viewer, now)).toBe(signer.sign(key, viewer, now + 60_000));
   });
 
-  it('refuse another key, viewer, expiry or secret', () => {
-    const query = queryOf(signer.sign(key, ADMIN, now));
-    expect(signer.verify(key.replace('front', 'back'), query, now)).toEqual({ ok: false, reason: 'invalid' });
-    expect(signer.verify(key, { ...query, adm: STUDENT }, now)).toEqual({ ok: false, reason: 'invalid' });
-    expect(signer.verify(key, { ...query, exp: String(Number(query.exp) + 300) }, now)).toEqual({
-      ok: false,
-      reason: 'invalid',
-    });
-    expect(signer.verify(key, { ...query, exp: '1e12' }, now)).toEqual({ ok: false, reason: 'invalid' });
-    expect(createUrlSigner('other', { ttlSeconds: 300, basePath: '/api/files' }).verify(key, query, now)).toMatchObject(
-      { ok: false },
+  it('refuse another key, session, password, expiry or secret', () => {
+    const query = queryOf(signer.sign(key, viewer, now));
+    expect(valid(key, query, now)).toBe(true);
+    expect(valid(key.replace('front', 'back'), query, now)).toBe(false);
+    expect(valid(key, { ...query, ses: STUDENT }, now, { ...viewer, sessionId: STUDENT })).toBe(false);
+    expect(valid(key, query, now, { ...viewer, passwordStamp: '1735725600000001' })).toBe(false);
+    expect(valid(key, { ...query, exp: String(Number(query.exp) + 300) }, now)).toBe(false);
+    expect(signer.read({ ...query, exp: '1e12' }, now)).toEqual({ ok: false, reason: 'invalid' });
+    expect(signer.read({ ...query, ses: 'not-a-session' }, now)).toEqual({ ok: false, reason: 'invalid' });
+    expect(createUrlSigner('other', { ttlSeconds: 300, basePath: '/api/files' }).matches(key, query, viewer)).toBe(
+      false,
     );
-    expect(signer.verify(key, {}, now)).toEqual({ ok: false, reason: 'unsigned' });
+    expect(signer.read({}, now)).toEqual({ ok: false, reason: 'unsigned' });
   });
 });

@@ -6,7 +6,6 @@ import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
 import { parseStorageKey } from '../../lib/storage/keys';
 import { createUrlSigner, FILE_URL_BASE_PATH, FILE_URL_TTL_SECONDS } from '../../lib/storage/signed-urls';
 import { isSafeStorageKey, type Storage } from '../../lib/storage/storage';
-import * as repository from './files.repository';
 
 export interface FileRoutesOptions {
   storage: Storage;
@@ -17,14 +16,16 @@ const AUDITED_KINDS: Record<string, Set<string>> = { students: new Set(['front',
 
 const query = z.object({
   exp: z.string().max(20).optional(),
-  adm: z.string().max(64).optional(),
+  ses: z.string().max(64).optional(),
   sig: z.string().max(128).optional(),
 });
 
 /**
- * `GET /api/files/<key>?exp&adm&sig`: private uploads, served only through URLs the
- * API signed for one admin (an `<img>` cannot send a bearer token). The signature is
- * checked before anything else, so a probe learns nothing about which files exist.
+ * `GET /api/files/<key>?exp&ses&sig`: private uploads, served only through URLs the
+ * API signed for one session (an `<img>` cannot send a bearer token). The link and its
+ * session are checked before anything else, so a probe learns nothing about which files
+ * exist: a link whose session has ended (signed out, idle, expired) or whose password
+ * has changed since answers 403, as a tampered or expired one does.
  */
 const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, { storage }) => {
   const signer = createUrlSigner(app.appSecret, { ttlSeconds: FILE_URL_TTL_SECONDS, basePath: FILE_URL_BASE_PATH });
@@ -46,20 +47,21 @@ const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, { stora
     },
     async (request, reply) => {
       const key = request.params['*'];
-      const check = signer.verify(key, request.query);
-      if (!check.ok) throw new AppError(403, messages.students.fileLinkInvalid);
+      const link = signer.read(request.query);
+      const session = link.ok ? await app.liveSession(link.sessionId) : undefined;
+      if (!session || !signer.matches(key, request.query, session)) {
+        throw new AppError(403, messages.students.fileLinkInvalid);
+      }
 
       const parts = isSafeStorageKey(key) ? parseStorageKey(key) : undefined;
-      if (!parts || !(await repository.adminBelongsToLibrary(app.db, parts.libraryId, check.adminId))) {
-        throw notFound(messages.students.fileNotFound);
-      }
+      if (!parts || parts.libraryId !== session.libraryId) throw notFound(messages.students.fileNotFound);
       const file = await storage.get(key);
       if (!file) throw notFound(messages.students.fileNotFound);
 
       if (AUDITED_KINDS[parts.entityType]?.has(parts.kind)) {
         await writeAudit(app.db, {
           libraryId: parts.libraryId,
-          adminId: check.adminId,
+          adminId: session.adminId,
           action: AUDIT_ACTIONS.identityImageViewed,
           entityType: parts.entityType === 'students' ? 'student' : parts.entityType,
           entityId: parts.entityId,

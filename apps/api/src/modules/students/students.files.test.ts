@@ -191,6 +191,13 @@ describe('GET /api/files/* (signed URLs)', () => {
   const signerFor = () =>
     createUrlSigner(t.app.appSecret, { ttlSeconds: FILE_URL_TTL_SECONDS, basePath: FILE_URL_BASE_PATH });
   const keyOf = (url: string) => decodeURIComponent(url.split('?')[0]!.slice(`${FILE_URL_BASE_PATH}/`.length));
+  /** The live session of an admin, as links are signed for it. */
+  const viewerOf = async (adminId: string) => {
+    const session = await t.app.liveSession(
+      (await t.pool.query(`select id from sessions where admin_id = $1 and revoked_at is null`, [adminId])).rows[0].id,
+    );
+    return session!;
+  };
 
   it('serves the image privately, with its content type', async () => {
     const { auth } = await registerLibrary(t.app);
@@ -226,17 +233,21 @@ describe('GET /api/files/* (signed URLs)', () => {
     tamperedSignature.set('sig', `${params.get('sig')!.slice(0, -2)}AA`);
     const laterExpiry = new URLSearchParams(params);
     laterExpiry.set('exp', String(Number(params.get('exp')) + 3600));
-    const otherAdmin = new URLSearchParams(params);
-    otherAdmin.set('adm', other.session.id);
+    const otherSession = new URLSearchParams(params);
+    otherSession.set('ses', (await viewerOf(other.session.id)).sessionId);
     const otherFile = student.back_image!.split('?')[0];
-    const expired = signerFor().sign(keyOf(url), session.id, Date.now() - 3 * FILE_URL_TTL_SECONDS * 1000);
+    const expired = signerFor().sign(
+      keyOf(url),
+      await viewerOf(session.id),
+      Date.now() - 3 * FILE_URL_TTL_SECONDS * 1000,
+    );
 
     for (const bad of [
       pathPart,
       `${pathPart}?exp=${params.get('exp')}`,
       `${pathPart}?${tamperedSignature}`,
       `${pathPart}?${laterExpiry}`,
-      `${pathPart}?${otherAdmin}`,
+      `${pathPart}?${otherSession}`,
       `${otherFile}?${params}`,
       expired,
     ]) {
@@ -246,11 +257,11 @@ describe('GET /api/files/* (signed URLs)', () => {
     }
   });
 
-  it('answers 404 for a link signed for an admin of another library', async () => {
+  it("answers 404 for a link signed for another library's session", async () => {
     const owner = await registerLibrary(t.app);
     const stranger = await registerLibrary(t.app);
     const { student } = await createStudent(owner.auth);
-    const forged = signerFor().sign(keyOf(student.front_image!), stranger.session.id);
+    const forged = signerFor().sign(keyOf(student.front_image!), await viewerOf(stranger.session.id));
     const response = await fetchFile(forged);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ message: m.fileNotFound });
@@ -259,6 +270,7 @@ describe('GET /api/files/* (signed URLs)', () => {
   it('never leaves the uploads folder', async () => {
     const { session } = await registerLibrary(t.app);
     const signer = signerFor();
+    const viewer = await viewerOf(session.id);
     fs.writeFileSync(path.join(dataDir, 'secret.webp'), 'secret');
     for (const key of [
       '../secret.webp',
@@ -266,7 +278,7 @@ describe('GET /api/files/* (signed URLs)', () => {
       `${session.library.id}/students/%2e%2e/%2e%2e/%2e%2e/secret.webp`,
       '/etc/passwd',
     ]) {
-      const response = await fetchFile(signer.sign(key, session.id));
+      const response = await fetchFile(signer.sign(key, viewer));
       expect([403, 404], key).toContain(response.statusCode);
       expect(response.body).not.toContain('secret');
     }
@@ -301,5 +313,83 @@ describe('GET /api/files/* (signed URLs)', () => {
         detail: 'back',
       },
     ]);
+  });
+});
+
+describe('signed links die with their session (issue 12)', () => {
+  const detailOf = async (auth: Auth, id: string) =>
+    (await t.app.inject({ url: `/api/user/${id}`, headers: auth })).json().data as Record<string, string>;
+  const signIn = async (email: string, password: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier: email, password },
+    });
+    return { authorization: `Bearer ${response.json().data.token}` };
+  };
+  const expectDead = async (url: string) => {
+    const response = await fetchFile(url);
+    expect(response.statusCode, url).toBe(403);
+    expect(response.json()).toMatchObject({ status: false, code: 403, message: m.fileLinkInvalid });
+  };
+
+  it('works while the session lives, and answers 403 once it signs out', async () => {
+    const { auth } = await registerLibrary(t.app);
+    const { student } = await createStudent(auth);
+    for (const kind of ['profile', 'profile_thumb', 'front_image', 'back_image']) {
+      expect((await fetchFile(student[kind]!)).statusCode, kind).toBe(200);
+    }
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth });
+    for (const kind of ['profile', 'profile_thumb', 'front_image', 'back_image']) await expectDead(student[kind]!);
+  });
+
+  it('answers 403 for every link made before a password change, in every session', async () => {
+    const { auth, session, body } = await registerLibrary(t.app);
+    const { id, student: mine } = await createStudent(auth);
+    const otherAuth = await signIn(session.email, body.password);
+    const theirs = await detailOf(otherAuth, id);
+    expect((await fetchFile(theirs.front_image!)).statusCode).toBe(200);
+
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/update-admin-profile',
+      headers: auth,
+      payload: {
+        name: 'Ravi',
+        email: session.email,
+        phone: '9123456780',
+        password: 'a-new-password',
+        currentPassword: body.password,
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await expectDead(theirs.front_image!);
+    await expectDead(mine.front_image!);
+    await expectDead(mine.profile!);
+    // The session that changed it goes on, with fresh links.
+    const fresh = await detailOf(auth, id);
+    expect((await fetchFile(fresh.front_image!)).statusCode).toBe(200);
+  });
+
+  it('answers 403 once the session has gone idle', async () => {
+    const { auth, session } = await registerLibrary(t.app);
+    const { student } = await createStudent(auth);
+    await t.pool.query(`update sessions set last_seen_at = now() - interval '13 hours' where admin_id = $1`, [
+      session.id,
+    ]);
+    await expectDead(student.front_image!);
+  });
+
+  it("does not serve a link from another library's session", async () => {
+    const owner = await registerLibrary(t.app);
+    const stranger = await registerLibrary(t.app);
+    const { student } = await createStudent(owner.auth);
+    const strangers = await t.app.inject({ url: '/api/user', headers: stranger.auth });
+    expect(strangers.json().data.students).toEqual([]);
+    // The stranger's own link parameters on the owner's file.
+    const { student: theirs } = await createStudent(stranger.auth);
+    const query = theirs.front_image!.split('?')[1];
+    const borrowed = await fetchFile(`${student.front_image!.split('?')[0]}?${query}`);
+    expect(borrowed.statusCode).toBe(403);
   });
 });

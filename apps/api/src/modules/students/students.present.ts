@@ -1,12 +1,12 @@
 import { maskAadhaar, type KycStatus, type StudentDetail, type StudentListItem } from '@app/shared';
-import type { UrlSigner } from '../../lib/storage/signed-urls';
+import type { LinkViewer, UrlSigner } from '../../lib/storage/signed-urls';
 import type { StudentDetailRow, StudentListRow } from './students.repository';
 
-/** Turns storage keys into URLs that only this admin can open, for a few minutes. */
+/** Turns storage keys into URLs that only this session can open, for a few minutes. */
 export type SignKey = (key: string | null) => string | null;
 
-export function keySigner(signer: UrlSigner, adminId: string): SignKey {
-  return (key) => (key ? signer.sign(key, adminId) : null);
+export function keySigner(signer: UrlSigner, viewer: LinkViewer): SignKey {
+  return (key) => (key ? signer.sign(key, viewer) : null);
 }
 
 /** A list row: Aadhaar masked, profile image and its thumbnail only. */

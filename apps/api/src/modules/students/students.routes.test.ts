@@ -158,7 +158,7 @@ describe('GET /api/user/{id}', () => {
     });
     for (const key of ['profile', 'profile_thumb', 'front_image', 'back_image']) {
       expect(student[key]).toMatch(
-        /^\/api\/files\/[0-9a-f-]{36}\/students\/[0-9a-f-]{36}\/[a-z-]+-[\w-]+\.webp\?exp=\d+&adm=[0-9a-f-]{36}&sig=[\w-]+$/,
+        /^\/api\/files\/[0-9a-f-]{36}\/students\/[0-9a-f-]{36}\/[a-z-]+-[\w-]+\.webp\?exp=\d+&ses=[0-9a-f-]{36}&sig=[\w-]+$/,
       );
     }
     const audit = await t.pool.query(

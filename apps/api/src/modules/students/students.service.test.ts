@@ -54,7 +54,12 @@ describe('createStudent when the row cannot be written', () => {
       signer: createUrlSigner('test-secret', { ttlSeconds: 300, basePath: '/api/files' }),
       log: t.app.log,
     };
-    const caller = { libraryId, adminId: session.id, ip: '127.0.0.1' };
+    const caller = {
+      libraryId,
+      adminId: session.id,
+      ip: '127.0.0.1',
+      viewer: { sessionId: '00000000-0000-4000-8000-000000000000', passwordStamp: '0' },
+    };
 
     const attempt = service.createStudent(context, caller, { fields, files: await threeImages() });
     await expect(attempt).rejects.toMatchObject({

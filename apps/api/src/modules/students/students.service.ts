@@ -23,6 +23,7 @@ import type { UrlSigner } from '../../lib/storage/signed-urls';
 import type { Storage } from '../../lib/storage/storage';
 import { deleteFiles, prepareImages, storeImages } from './students.images';
 import type { StudentUpload } from './students.multipart';
+import type { LinkViewer } from '../../lib/storage/signed-urls';
 import { keySigner, presentDetail, presentListItem } from './students.present';
 import * as repository from './students.repository';
 
@@ -43,6 +44,8 @@ export interface Caller {
   libraryId: string;
   adminId: string;
   ip: string;
+  /** The session image links are made for: they die with it (lib/storage/signed-urls). */
+  viewer: LinkViewer;
 }
 
 const UUID = z.uuid();
@@ -98,7 +101,7 @@ export async function listStudents(
   query: StudentListQuery,
 ): Promise<StudentList> {
   const { rows, total } = await repository.listStudents(context.db, caller.libraryId, query);
-  const sign = keySigner(context.signer, caller.adminId);
+  const sign = keySigner(context.signer, caller.viewer);
   return {
     students: rows.map((row) => presentListItem(row, sign)),
     pagination: paginate(query.page, query.limit, total),
@@ -117,7 +120,7 @@ export async function getStudent(context: StudentsContext, caller: Caller, rawId
     // Unreadable (the app secret changed, or the row was written by hand): the form then
     // asks for the number again instead of failing to open.
     context.log.error({ err: error, studentId: id }, 'stored Aadhaar number could not be decrypted');
-    return presentDetail(row, '', keySigner(context.signer, caller.adminId));
+    return presentDetail(row, '', keySigner(context.signer, caller.viewer));
   }
   await writeAudit(context.db, {
     libraryId: caller.libraryId,
@@ -127,7 +130,7 @@ export async function getStudent(context: StudentsContext, caller: Caller, rawId
     entityId: id,
     ip: caller.ip,
   });
-  return presentDetail(row, aadhaarNumber, keySigner(context.signer, caller.adminId));
+  return presentDetail(row, aadhaarNumber, keySigner(context.signer, caller.viewer));
 }
 
 export async function findByMobile(context: StudentsContext, caller: Caller, mobile: string): Promise<StudentLookup> {
