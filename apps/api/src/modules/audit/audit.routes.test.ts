@@ -56,7 +56,13 @@ describe('the audit log', () => {
       method: 'PUT',
       url: '/api/admin/update-admin-profile',
       headers: auth,
-      payload: { name: 'Ravi', email: session.email, phone: '9123456780', password: 'a-brand-new-password' },
+      payload: {
+        name: 'Ravi',
+        email: session.email,
+        phone: '9123456780',
+        password: 'a-brand-new-password',
+        currentPassword: body.password,
+      },
     });
     expect((await t.app.inject({ url: '/api/auth/me', headers: secondAuth })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/auth/me', headers: auth })).statusCode).toBe(200);
