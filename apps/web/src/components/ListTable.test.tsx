@@ -5,7 +5,15 @@ import Table from '@mui/material/Table';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { ListTableBody, SkeletonRows, SortableHeader, TablePagingFooter, type Paging } from './ListTable';
+import {
+  ListTable,
+  ListTableBody,
+  SkeletonRows,
+  SortableHeader,
+  TablePagingFooter,
+  type ListColumn,
+  type Paging,
+} from './ListTable';
 
 function paging(overrides: Partial<Paging> = {}): Paging {
   return { totalItems: 25, page: 2, limit: 10, setPage: vi.fn(), setLimit: vi.fn(), ...overrides };
@@ -94,5 +102,71 @@ describe('SortableHeader', () => {
     expect(seats!.hasAttribute('aria-sort')).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Seats' }));
     expect(onSort).toHaveBeenCalledWith('seats');
+  });
+});
+
+describe('ListTable', () => {
+  interface Seat {
+    id: string;
+    name: string;
+    area: string;
+    no: number;
+  }
+  const rows: Seat[] = [{ id: 's1', name: 'Seat 1', area: 'Hall A', no: 1 }];
+  const columns: ListColumn<Seat>[] = [
+    { label: 'No', card: 'hidden', cell: (seat) => seat.no },
+    { label: 'Name', card: 'title', cell: (seat) => seat.name },
+    { label: 'Area', cell: (seat) => seat.area },
+  ];
+  const list = (props: { loading?: boolean; rows?: Seat[] } = {}) =>
+    render(
+      <ListTable
+        label="Seats"
+        minWidth={600}
+        columns={columns}
+        rows={props.rows ?? rows}
+        rowKey={(seat) => seat.id}
+        loading={props.loading}
+        emptyText="No seats"
+        actions={{ label: 'Actions', cell: (seat) => <button type="button">Edit {seat.name}</button> }}
+      />,
+    );
+  const atWidth = (width: number) =>
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width } as DOMRect);
+
+  it('is a table with every column and the actions last where it fits', () => {
+    const spy = atWidth(900);
+    list();
+    const table = screen.getByRole('table', { name: 'Seats' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['No', 'Name', 'Area', 'Actions']);
+    expect(within(table).getByRole('button', { name: 'Edit Seat 1' })).toBeTruthy();
+    spy.mockRestore();
+  });
+
+  it('shows a card per row when narrower than the table: title, labelled facts, actions, no hidden column', () => {
+    const spy = atWidth(390);
+    list();
+    expect(screen.queryByRole('table')).toBeNull();
+    const [card] = within(screen.getByRole('list', { name: 'Seats' })).getAllByRole('listitem');
+    expect(within(card!).getByText('Seat 1')).toBeTruthy();
+    expect(within(card!).getByText('Area').tagName).toBe('DT');
+    expect(within(card!).getByText('Hall A').tagName).toBe('DD');
+    expect(within(card!).queryByText('No')).toBeNull();
+    expect(within(card!).getByRole('button', { name: 'Edit Seat 1' })).toBeTruthy();
+    spy.mockRestore();
+  });
+
+  it('keeps the loading and empty states on cards', () => {
+    const spy = atWidth(390);
+    const { unmount } = list({ loading: true, rows: [] });
+    expect(screen.getByRole('list', { name: 'Seats' }).getAttribute('aria-busy')).toBe('true');
+    unmount();
+    list({ rows: [] });
+    expect(screen.getByText('No seats')).toBeTruthy();
+    spy.mockRestore();
   });
 });

@@ -1,15 +1,12 @@
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
 import { messages, type Area, type AreaSortKey } from '@app/shared';
-import { ListTable, ListTableBody, SortableHeader, type ListSort } from '@/components/ListTable';
+import { ListTable, type ListColumn, type ListSort } from '@/components/ListTable';
 import { AreaStatusChip } from './AreaStatusChip';
 import { SeatBadge } from './SeatBadge';
 
@@ -30,57 +27,66 @@ interface AreasTableProps {
 
 /** The Areas Management table (SPEC.md §2): No, Area Name, Total Seats, Status, Actions. */
 export function AreasTable({ areas, firstNumber, sort, emptyText, onSort, onEdit, onDelete }: AreasTableProps) {
+  const columns: ListColumn<Area, AreaSortKey>[] = [
+    { label: m.columns.no, width: 64, card: 'hidden', cell: (_, index) => firstNumber + index },
+    {
+      label: m.columns.name,
+      sortBy: 'name',
+      card: 'title',
+      cell: (area) => (
+        <>
+          <Typography variant="body2" component="span" sx={{ display: 'block', fontWeight: 600 }}>
+            {area.name}
+          </Typography>
+          {area.location ? (
+            <Typography variant="caption" color="text.secondary">
+              {area.location}
+            </Typography>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      label: m.columns.totalSeats,
+      sortBy: 'total_seats',
+      cell: (area) => (
+        <Stack direction="row" spacing={2.5} sx={{ alignItems: 'center' }}>
+          <Box component="span" sx={{ minWidth: 28, fontVariantNumeric: 'tabular-nums' }}>
+            {area.total_seats}
+          </Box>
+          <SeatBadge count={area.seatCount} />
+        </Stack>
+      ),
+    },
+    { label: m.columns.status, sortBy: 'status', cell: (area) => <AreaStatusChip status={area.status} /> },
+  ];
   return (
-    <ListTable label={m.heading} minWidth={520} denseOnPhone>
-      <TableHead>
-        <TableRow>
-          <TableCell sx={{ width: 64 }}>{m.columns.no}</TableCell>
-          <SortableHeader label={m.columns.name} column="name" sort={sort} onSort={onSort} />
-          <SortableHeader label={m.columns.totalSeats} column="total_seats" sort={sort} onSort={onSort} />
-          <SortableHeader label={m.columns.status} column="status" sort={sort} onSort={onSort} />
-          <TableCell align="right">{m.columns.actions}</TableCell>
-        </TableRow>
-      </TableHead>
-      <ListTableBody empty={areas.length === 0} columns={5} emptyText={emptyText}>
-        {areas.map((area, index) => (
-          <TableRow key={area.id} hover>
-            <TableCell>{firstNumber + index}</TableCell>
-            <TableCell>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {area.name}
-              </Typography>
-              {area.location ? (
-                <Typography variant="caption" color="text.secondary">
-                  {area.location}
-                </Typography>
-              ) : null}
-            </TableCell>
-            <TableCell>
-              <Stack direction="row" spacing={2.5} sx={{ alignItems: 'center' }}>
-                <Box component="span" sx={{ minWidth: 28, fontVariantNumeric: 'tabular-nums' }}>
-                  {area.total_seats}
-                </Box>
-                <SeatBadge count={area.seatCount} />
-              </Stack>
-            </TableCell>
-            <TableCell>
-              <AreaStatusChip status={area.status} />
-            </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <Tooltip title={m.editArea}>
-                <IconButton aria-label={`${m.editArea} ${area.name}`} onClick={() => onEdit(area)}>
-                  <EditRounded fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={m.deleteArea}>
-                <IconButton aria-label={`${m.deleteArea} ${area.name}`} color="error" onClick={() => onDelete(area)}>
-                  <DeleteOutlineRounded fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </TableCell>
-          </TableRow>
-        ))}
-      </ListTableBody>
-    </ListTable>
+    <ListTable
+      label={m.heading}
+      minWidth={520}
+      columns={columns}
+      rows={areas}
+      rowKey={(area) => area.id}
+      emptyText={emptyText}
+      sort={sort}
+      onSort={onSort}
+      actions={{
+        label: m.columns.actions,
+        cell: (area) => (
+          <>
+            <Tooltip title={m.editArea}>
+              <IconButton aria-label={`${m.editArea} ${area.name}`} onClick={() => onEdit(area)}>
+                <EditRounded fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={m.deleteArea}>
+              <IconButton aria-label={`${m.deleteArea} ${area.name}`} color="error" onClick={() => onDelete(area)}>
+                <DeleteOutlineRounded fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
+        ),
+      }}
+    />
   );
 }

@@ -1,15 +1,12 @@
 import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import EditRounded from '@mui/icons-material/EditRounded';
 import AutorenewRounded from '@mui/icons-material/AutorenewRounded';
 import { formatDateDMY, formatDateTimeDMY, messages, type Subscription } from '@app/shared';
-import { ListTable, ListTableBody, SortableHeader, type ListSort } from '@/components/ListTable';
+import { ListTable, type ListColumn, type ListSort } from '@/components/ListTable';
 import type { SubscriptionSortKey } from '../api/subscriptions-api';
 import { timing } from './row-format';
 import { studentName } from './StudentMobileField';
@@ -69,78 +66,116 @@ function Timestamp({ value, timeZone }: { value: string; timeZone: string }) {
   );
 }
 
+/** "6:00 AM - 2:00 PM", which may break after the dash (never inside a time) on a narrow table. */
+function Timing({ row }: { row: Subscription }) {
+  const [start, end] = timing(row).split(' - ');
+  return (
+    <>
+      <Box component="span" sx={nowrap}>
+        {start} -
+      </Box>{' '}
+      <Box component="span" sx={nowrap}>
+        {end}
+      </Box>
+    </>
+  );
+}
+
+function SeatReserved({ row }: { row: Subscription }) {
+  if (!row.is_reserved || !row.name) return m.notReserved;
+  return (
+    <>
+      <Typography variant="body2">{row.name}</Typography>
+      {row.area_name ? (
+        <Typography variant="caption" color="text.secondary" component="p">
+          {row.area_name}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
+function columns({
+  firstNumber,
+  today,
+  timeZone,
+}: SubscriptionsTableProps): ListColumn<Subscription, SubscriptionSortKey>[] {
+  const c = m.columns;
+  return [
+    { label: c.no, width: 48, cell: (_, index) => firstNumber + index, card: 'hidden' },
+    {
+      label: c.studentName,
+      sortBy: 'name',
+      card: 'title',
+      cell: (row) => (
+        <Typography variant="body2" component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {studentName(row)}
+        </Typography>
+      ),
+    },
+    {
+      label: c.mobile,
+      card: 'subtitle',
+      sx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+      cell: (row) => row.mobile,
+    },
+    { label: c.timing, sortBy: 'start_time', cell: (row) => <Timing row={row} /> },
+    { label: c.seatReserved, cell: (row) => <SeatReserved row={row} /> },
+    {
+      label: c.planExpireDate,
+      sortBy: 'plan_expire_at',
+      sx: nowrap,
+      cell: (row) => (
+        <>
+          {formatDateDMY(row.plan_expires_at)}
+          <PlanState subscription={row} today={today} />
+        </>
+      ),
+    },
+    {
+      label: c.createdAt,
+      sortBy: 'created_at',
+      card: 'hidden',
+      cell: (row) => <Timestamp value={row.created_at} timeZone={timeZone} />,
+    },
+    {
+      label: c.updatedAt,
+      sortBy: 'updated_at',
+      cell: (row) => <Timestamp value={row.updated_at} timeZone={timeZone} />,
+    },
+  ];
+}
+
 /** The Subscription Management table (SPEC.md §2). */
 export function SubscriptionsTable(props: SubscriptionsTableProps) {
-  const { subscriptions, firstNumber, sort, today, timeZone, emptyText, onSort, onEdit, onRenew } = props;
-  const c = m.columns;
+  const { subscriptions, sort, emptyText, onSort, onEdit, onRenew } = props;
   return (
-    <ListTable label={m.heading} minWidth={940} denseOnPhone>
-      <TableHead>
-        <TableRow>
-          <TableCell sx={{ width: 56 }}>{c.no}</TableCell>
-          <SortableHeader label={c.studentName} column="name" sort={sort} onSort={onSort} sx={nowrap} />
-          <TableCell>{c.mobile}</TableCell>
-          <SortableHeader label={c.timing} column="start_time" sort={sort} onSort={onSort} sx={nowrap} />
-          <TableCell>{c.seatReserved}</TableCell>
-          <SortableHeader label={c.planExpireDate} column="plan_expire_at" sort={sort} onSort={onSort} sx={nowrap} />
-          <SortableHeader label={c.createdAt} column="created_at" sort={sort} onSort={onSort} sx={nowrap} />
-          <SortableHeader label={c.updatedAt} column="updated_at" sort={sort} onSort={onSort} sx={nowrap} />
-          <TableCell align="right">{c.actions}</TableCell>
-        </TableRow>
-      </TableHead>
-      <ListTableBody empty={subscriptions.length === 0} columns={9} emptyText={emptyText}>
-        {subscriptions.map((row, index) => {
-          const name = studentName(row);
-          return (
-            <TableRow key={row.id} hover>
-              <TableCell>{firstNumber + index}</TableCell>
-              <TableCell>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {name}
-                </Typography>
-              </TableCell>
-              <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{row.mobile}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{timing(row)}</TableCell>
-              <TableCell>
-                {row.is_reserved && row.name ? (
-                  <>
-                    <Typography variant="body2">{row.name}</Typography>
-                    {row.area_name ? (
-                      <Typography variant="caption" color="text.secondary" component="p" sx={{ whiteSpace: 'nowrap' }}>
-                        {row.area_name}
-                      </Typography>
-                    ) : null}
-                  </>
-                ) : (
-                  m.notReserved
-                )}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {formatDateDMY(row.plan_expires_at)}
-                <PlanState subscription={row} today={today} />
-              </TableCell>
-              <TableCell>
-                <Timestamp value={row.created_at} timeZone={timeZone} />
-              </TableCell>
-              <TableCell>
-                <Timestamp value={row.updated_at} timeZone={timeZone} />
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Tooltip title={m.edit}>
-                  <IconButton aria-label={`${m.edit}: ${name}`} onClick={() => onEdit(row)}>
-                    <EditRounded fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={m.renew}>
-                  <IconButton aria-label={`${m.renew}: ${name}`} color="primary" onClick={() => onRenew(row)}>
-                    <AutorenewRounded fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </ListTableBody>
-    </ListTable>
+    <ListTable
+      label={m.heading}
+      minWidth={840}
+      columns={columns(props)}
+      rows={subscriptions}
+      rowKey={(row) => row.id}
+      emptyText={emptyText}
+      sort={sort}
+      onSort={onSort}
+      actions={{
+        label: m.columns.actions,
+        cell: (row) => (
+          <>
+            <Tooltip title={m.edit}>
+              <IconButton aria-label={`${m.edit}: ${studentName(row)}`} onClick={() => onEdit(row)}>
+                <EditRounded fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={m.renew}>
+              <IconButton aria-label={`${m.renew}: ${studentName(row)}`} color="primary" onClick={() => onRenew(row)}>
+                <AutorenewRounded fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
+        ),
+      }}
+    />
   );
 }
