@@ -13,11 +13,10 @@ import type pg from 'pg';
 import { todayIn, type AdminSession, type DashboardData } from '@app/shared';
 import { buildApp } from '../apps/api/src/app';
 import { ConfigError, loadConfig, type Config } from '../apps/api/src/config';
-import { DataDirInUseError } from '../apps/api/src/db/data-dir-lock';
+import { isDatabaseRefusal, openDatabase } from '../apps/api/src/db/open';
 import { nowInTimeZone } from '../apps/api/src/lib/booking/time';
 import { resolveAppSecret } from '../apps/api/src/lib/secret';
 import { DemoApiError, demoClient, type DemoClient } from './demo/client';
-import { openDemoDatabase } from './demo/database';
 import { demoPeople } from './demo/people';
 import { seededRandom } from './demo/random';
 import { backdateStudent, seedAreas, seedStudents, seedSubscriptions } from './demo/seed';
@@ -108,7 +107,10 @@ async function main() {
   const fresh = process.argv.includes('--fresh');
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
   const appSecret = resolveAppSecret(config.appSecret, config.dataDir);
-  const database = await openDemoDatabase(config, appSecret, say);
+  const database = await openDatabase(config, appSecret, { log: say, poolMax: 5 });
+  const where = database.embedded
+    ? `the embedded database in ${config.dataDir}`
+    : 'the PostgreSQL server named by DATABASE_URL';
 
   let stopping = false;
   const stop = () => {
@@ -125,7 +127,7 @@ async function main() {
     await app.ready();
     const api = demoClient(app);
     if (!fresh && (await completeDemoExists(api, DEMO_EMAIL))) {
-      say(`The demo library already exists in ${database.where}.`);
+      say(`The demo library already exists in ${where}.`);
       say('Run `npx tsx scripts/demo.ts --fresh` (or `npm run demo -- --fresh`) for another one.');
       printSignIn(config, DEMO_EMAIL);
       return;
@@ -138,7 +140,7 @@ async function main() {
       session = await register(api, email);
     }
     if (!session) throw new Error('Could not register the demo library');
-    say(`Seeding the demo library "${registration(email).library_name}" in ${database.where}...`);
+    say(`Seeding the demo library "${registration(email).library_name}" in ${where}...`);
     await seed(api, session, database.pool);
     say('Done.');
     printSignIn(config, email);
@@ -149,7 +151,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (error instanceof ConfigError || isDatabaseRefusal(error)) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Demo failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -1,12 +1,7 @@
 import path from 'node:path';
 import { buildApp, LOG_REDACT } from './app';
 import { ConfigError, loadConfig } from './config';
-import { connectDatabase, type DatabaseHandle } from './db/client';
-import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
-import { EmbeddedVersionError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
-import { superviseEmbeddedPostgres, type EmbeddedSupervisor } from './db/embedded-supervisor';
-import { runMigrations } from './db/migrate';
-import { AppSecretMismatchError, checkAppSecret } from './db/secret-guard';
+import { isDatabaseRefusal, openDatabase, type OpenDatabase } from './db/open';
 import { resolveAppSecret } from './lib/secret';
 import { describeStorage } from './lib/storage/configured';
 
@@ -17,10 +12,7 @@ async function main() {
   const config = loadConfig();
   const appSecret = resolveAppSecret(config.appSecret, config.dataDir);
 
-  let releaseLock: (() => void) | undefined;
-  let embedded: EmbeddedDatabase | undefined;
-  let supervisor: EmbeddedSupervisor | undefined;
-  let database: DatabaseHandle | undefined;
+  let opening: Promise<OpenDatabase | undefined> | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
   // Everything started so far is stopped in reverse order, whether on a signal or a failed start.
@@ -30,9 +22,8 @@ async function main() {
       await app.beginShutdown();
       await app.close(); // stops listening
     }
-    await database?.pool.end().catch(() => undefined);
-    await embedded?.stop().catch(() => undefined);
-    releaseLock?.();
+    // A database still opening is closed once it is open (or has closed itself on a failure).
+    await (await opening)?.close();
   };
 
   // SIGTERM (a process manager, a rolling deploy): first stop being ready and keep serving
@@ -83,27 +74,22 @@ async function main() {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
+  let database: OpenDatabase;
   try {
-    let connectionString = config.databaseUrl;
-    if (!connectionString) {
-      releaseLock = lockDataDir(config.dataDir);
-      embedded = await startEmbeddedPostgres(config.dataDir, say);
-      supervisor = superviseEmbeddedPostgres(embedded, {
-        log: say,
-        // Liveness fails from now on (an orchestrator replaces the process), and it stops.
-        onGiveUp: () => stop('The embedded PostgreSQL server could not be restarted', config.shutdownDelayMs, 1),
-      });
-      connectionString = embedded.connectionString;
-    }
-    await runMigrations(connectionString);
-    await checkAppSecret(connectionString, appSecret);
-    database = connectDatabase(connectionString, config.dbPoolMax);
+    const opened = openDatabase(config, appSecret, {
+      log: say,
+      poolMax: config.dbPoolMax,
+      // Liveness fails from now on (an orchestrator replaces the process), and it stops.
+      onEmbeddedGiveUp: () => stop('The embedded PostgreSQL server could not be restarted', config.shutdownDelayMs, 1),
+    });
+    opening = opened.catch(() => undefined); // a failed open has closed what it started
+    database = await opened;
     app = await buildApp({
       config,
       db: database.db,
       appSecret,
       logger: { level: config.logLevel, redact: LOG_REDACT },
-      isLive: () => supervisor?.healthy() ?? true,
+      isLive: database.isLive,
     });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -114,6 +100,7 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   say(`Study Library Admin is running at http://${config.host}:${port}`);
+  const { embedded } = database;
   say(embedded ? `Data directory: ${config.dataDir}` : 'Database: the PostgreSQL server named by DATABASE_URL');
   if (embedded && path.dirname(embedded.databaseDir) !== path.resolve(config.dataDir)) {
     // Running as root with a DATA_DIR the postgres user cannot reach (db/embedded-location.ts).
@@ -131,12 +118,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (
-    error instanceof ConfigError ||
-    error instanceof DataDirInUseError ||
-    error instanceof EmbeddedVersionError ||
-    error instanceof AppSecretMismatchError
-  ) {
+  if (error instanceof ConfigError || isDatabaseRefusal(error)) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
-import { lockDataDir } from '../db/data-dir-lock';
-import { embeddedClusterDir, runningEmbeddedConnectionString, startEmbeddedPostgres } from '../db/embedded';
+import { embeddedClusterDir, runningEmbeddedConnectionString } from '../db/embedded';
+import { startLockedEmbeddedPostgres } from '../db/open';
 import { isProcessAlive } from '../lib/process';
 import { OpsError } from './pg-tools';
 
@@ -62,20 +62,11 @@ export async function openDatabaseTarget(
   if (!options.exclusive && !fs.existsSync(path.join(embeddedClusterDir(config.dataDir), 'PG_VERSION'))) {
     throw new OpsError(`There is no database in ${config.dataDir} to back up (is DATA_DIR right?).`);
   }
-  const releaseLock = lockDataDir(config.dataDir);
-  try {
-    const embedded = await startEmbeddedPostgres(config.dataDir, options.log);
-    return {
-      connectionString: embedded.connectionString,
-      description: `the embedded database in ${config.dataDir}`,
-      mode: 'embedded',
-      release: async () => {
-        await embedded.stop().catch(() => undefined);
-        releaseLock();
-      },
-    };
-  } catch (error) {
-    releaseLock();
-    throw error;
-  }
+  const { embedded, release } = await startLockedEmbeddedPostgres(config.dataDir, options.log);
+  return {
+    connectionString: embedded.connectionString,
+    description: `the embedded database in ${config.dataDir}`,
+    mode: 'embedded',
+    release,
+  };
 }
