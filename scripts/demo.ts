@@ -10,11 +10,10 @@
 // server first: one process at a time owns that directory) or DATABASE_URL's.
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { todayIn, type AdminSession, type DashboardData } from '@app/shared';
+import { wallClockIn, type AdminSession, type DashboardData } from '@app/shared';
 import { buildApp } from '../apps/api/src/app';
 import { ConfigError, loadConfig, type Config } from '../apps/api/src/config';
 import { isDatabaseRefusal, openDatabase } from '../apps/api/src/db/open';
-import { nowInTimeZone } from '../apps/api/src/lib/booking/time';
 import { resolveAppSecret } from '../apps/api/src/lib/secret';
 import { DemoApiError, demoClient, type DemoClient } from './demo/client';
 import { demoPeople } from './demo/people';
@@ -76,8 +75,7 @@ async function seed(api: DemoClient, session: AdminSession, pool: pg.Pool) {
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const random = seededRandom(20_26);
   const admin = demoClient(api.app, session.token);
-  const now = nowInTimeZone(TIME_ZONE);
-  const today = { date: todayIn(TIME_ZONE), minute: now.minute };
+  const today = wallClockIn(TIME_ZONE);
 
   const seats = await seedAreas(admin);
   say(`  3 areas, ${seats.length} seats in use (${elapsed()})`);

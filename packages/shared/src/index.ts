@@ -15,6 +15,7 @@ export * from './seats/seat-names';
 export * from './subscriptions/subscriptions.schema';
 export * from './subscriptions/subscriptions.form';
 export * from './common/format';
+export * from './common/time-zone';
 export * from './common/list-query';
 export * from './fees/fees.schema';
 export * from './dashboard/dashboard.schema';

@@ -3,11 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { messages } from '@app/shared';
+import { messages, todayIn } from '@app/shared';
 import { buildApp, NOT_STARTED_HEADER } from '../app';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../db/client';
-import { nowInTimeZone } from '../lib/booking/time';
 import { createStudentViaApi, studentFields, studentForm, threeImages } from '../modules/students/students.fixtures';
 import { insertArea, insertSeat } from '../test/factories';
 import { registrationBody } from '../test/helpers';
@@ -123,7 +122,7 @@ describe('two API instances on one database', () => {
 
     const subscription = {
       student_id: studentId,
-      joining_date: nowInTimeZone('Asia/Kolkata').date,
+      joining_date: todayIn('Asia/Kolkata'),
       start_time: '06:00',
       end_time: '14:00',
       duration: 1,

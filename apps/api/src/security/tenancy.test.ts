@@ -1,5 +1,5 @@
+import { todayIn } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowInTimeZone } from '../lib/booking/time';
 import { studentFields, studentForm, threeImages } from '../modules/students/students.fixtures';
 import { buildTestApp, registerLibrary, type TestApp } from '../test/helpers';
 
@@ -96,7 +96,7 @@ beforeAll(async () => {
     headers: ownerAuth,
     payload: {
       student_id: owner.studentId,
-      joining_date: nowInTimeZone('Asia/Kolkata').date,
+      joining_date: todayIn('Asia/Kolkata'),
       start_time: '06:00',
       end_time: '14:00',
       duration: 1,
@@ -171,14 +171,14 @@ function callFor(
     'DELETE /api/seat/:id': { url: `/api/seat/${owner.seatId}`, expect: 'not-found' },
     'GET /api/subscription': { url, expect: 'no-leak' },
     'GET /api/subscription/available': {
-      url: `/api/subscription/available?joining_date=${nowInTimeZone('Asia/Kolkata').date}&start_time=06:00&end_time=14:00`,
+      url: `/api/subscription/available?joining_date=${todayIn('Asia/Kolkata')}&start_time=06:00&end_time=14:00`,
       expect: 'no-leak',
     },
     'POST /api/subscription': {
       url,
       payload: {
         student_id: owner.studentId,
-        joining_date: nowInTimeZone('Asia/Kolkata').date,
+        joining_date: todayIn('Asia/Kolkata'),
         start_time: '06:00',
         end_time: '08:00',
         duration: 1,

@@ -1,3 +1,6 @@
+import { DEFAULT_TIME_ZONE } from './constants';
+import { wallClockIn } from './time-zone';
+
 /** `HH:mm[:ss]` → `h:mm A` (06:00:00 → 6:00 AM), the spec's time format. */
 export function formatTime12h(time: string): string {
   const [hourText = '0', minuteText = '00'] = time.split(':');
@@ -19,18 +22,9 @@ export function formatDateDMY(date: string): string {
 }
 
 /** A timestamp as `DD/MM/YYYY h:mm A` in a time zone (default the library's, Asia/Kolkata). */
-export function formatDateTimeDMY(timestamp: string | Date, timeZone = 'Asia/Kolkata'): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(timestamp));
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '00';
-  return `${get('day')}/${get('month')}/${get('year')} ${formatTime12h(`${get('hour')}:${get('minute')}`)}`;
+export function formatDateTimeDMY(timestamp: string | Date, timeZone = DEFAULT_TIME_ZONE): string {
+  const { date, minute } = wallClockIn(timeZone, timestamp);
+  return `${formatDateDMY(date)} ${formatTime12h(`${Math.floor(minute / 60)}:${String(minute % 60).padStart(2, '0')}`)}`;
 }
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });

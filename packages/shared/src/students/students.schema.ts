@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { DEFAULT_TIME_ZONE } from '../common/constants';
 import { paginationSchema } from '../common/envelope';
 import { optionalText, requiredEmail, requiredMobile, requiredText } from '../common/fields';
 import { listQuerySchema } from '../common/list-query';
+import { todayIn } from '../common/time-zone';
 import { studentMessages as m } from './students.messages';
 import { isVerhoeffValid } from './verhoeff';
 
@@ -28,11 +28,6 @@ export function isRealDate(value: string): boolean {
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** Today as `YYYY-MM-DD` in a time zone (the library's; India by default). */
-export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 // Spaces and dashes are how people copy an Aadhaar number off the card; they are not part of it.

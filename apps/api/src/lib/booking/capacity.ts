@@ -1,9 +1,9 @@
-import { formatDateDMY, formatWindow, messages } from '@app/shared';
+import { formatDateDMY, formatWindow, messages, todayIn } from '@app/shared';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import * as repository from './bookings.repository';
 import { busiestMoment, type Booking, type BusiestMoment } from './engine';
-import { dateOfDayNumber, dayNumber, formatTimeOfDay, MINUTES_PER_DAY, nowInTimeZone, parseTimeOfDay } from './time';
+import { dateOfDayNumber, dayNumber, formatTimeOfDay, MINUTES_PER_DAY, parseTimeOfDay } from './time';
 
 /** A transaction opened by `db.transaction`. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -109,7 +109,7 @@ export function editKeepingBookedPlaces<T>(
     if (!library) throw notFound();
     const before = await placesOf(tx, libraryId);
     const result = await edit(tx);
-    await assertPlacesKept(tx, libraryId, nowInTimeZone(library.timeZone).date, before, fieldOf(result));
+    await assertPlacesKept(tx, libraryId, todayIn(library.timeZone), before, fieldOf(result));
     return result;
   });
 }

@@ -54,21 +54,3 @@ export function planExpiry(joiningDate: string, months: number): string {
   if (end === undefined) throw new RangeError(`not a date: ${joiningDate}`);
   return dateOfDayNumber(end - 1);
 }
-
-/** Today's date and the minute of the day in a time zone such as `Asia/Kolkata`. */
-export function nowInTimeZone(timeZone: string, at: Date = new Date()): { date: string; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '00';
-  return {
-    date: `${get('year')}-${get('month')}-${get('day')}`,
-    minute: Number(get('hour')) * 60 + Number(get('minute')),
-  };
-}

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDateDMY, formatWindow, messages } from '@app/shared';
-import { nowInTimeZone } from '../../lib/booking/time';
+import { formatDateDMY, formatWindow, messages, todayIn } from '@app/shared';
 import { insertArea, insertSeat, insertStudent } from '../../test/factories';
 import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
 
@@ -14,7 +13,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const today = () => nowInTimeZone('Asia/Kolkata').date;
+const today = () => todayIn('Asia/Kolkata');
 const MORNING = formatWindow('06:00', '14:00');
 
 async function library() {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDateDMY, formatWindow, messages } from '@app/shared';
+import { formatDateDMY, formatWindow, messages, todayIn } from '@app/shared';
 import { peakOccupancy, type Booking } from '../../lib/booking/engine';
-import { dateOfDayNumber, dayNumber, nowInTimeZone, parseTimeOfDay } from '../../lib/booking/time';
+import { dateOfDayNumber, dayNumber, parseTimeOfDay } from '../../lib/booking/time';
 import { insertArea, insertSeat, insertStudent } from '../../test/factories';
 import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
 
@@ -15,7 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const today = () => nowInTimeZone('Asia/Kolkata').date;
+const today = () => todayIn('Asia/Kolkata');
 const todayDMY = () => formatDateDMY(today());
 const MORNING = formatWindow('06:00', '14:00');
 

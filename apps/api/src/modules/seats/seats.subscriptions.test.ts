@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@app/shared';
-import { formatTimeOfDay, nowInTimeZone } from '../../lib/booking/time';
+import { messages, wallClockIn, todayIn } from '@app/shared';
+import { formatTimeOfDay } from '../../lib/booking/time';
 import { insertStudent } from '../../test/factories';
 import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
 
@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 const shifted = (minutes: number) => {
-  const { minute } = nowInTimeZone('Asia/Kolkata');
+  const { minute } = wallClockIn('Asia/Kolkata');
   return formatTimeOfDay((((minute + minutes) % 1440) + 1440) % 1440).slice(0, 5);
 };
 
@@ -41,7 +41,7 @@ async function reserve(
   libraryId: string,
   seatId: string,
   window: { start: string; end: string },
-  joiningDate = nowInTimeZone('Asia/Kolkata').date,
+  joiningDate = todayIn('Asia/Kolkata'),
 ) {
   const student = await insertStudent(t.pool, libraryId);
   const response = await t.app.inject({
@@ -84,7 +84,7 @@ describe('seats with subscriptions', () => {
 
   it('refuses to delete a seat with a current or upcoming subscription, and one with only history', async () => {
     const { auth, libraryId, seatId } = await seatSetup();
-    const nextWeek = nowInTimeZone('Asia/Kolkata', new Date(Date.now() + 7 * 86_400_000)).date;
+    const nextWeek = todayIn('Asia/Kolkata', new Date(Date.now() + 7 * 86_400_000));
     await reserve(auth, libraryId, seatId('A3'), { start: '06:00', end: '10:00' }, nextWeek);
     const upcoming = await t.app.inject({ method: 'DELETE', url: `/api/seat/${seatId('A3')}`, headers: auth });
     expect(upcoming.statusCode).toBe(409);

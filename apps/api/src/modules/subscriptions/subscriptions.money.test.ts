@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@app/shared';
-import { nowInTimeZone } from '../../lib/booking/time';
+import { messages, todayIn } from '@app/shared';
 import { insertArea, insertSeat, insertStudent } from '../../test/factories';
 import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
 
@@ -51,7 +50,7 @@ async function create(auth: Record<string, string>, libraryId: string, fee: unkn
     headers: auth,
     payload: {
       student_id: student.id,
-      joining_date: nowInTimeZone('Asia/Kolkata').date,
+      joining_date: todayIn('Asia/Kolkata'),
       start_time: '06:00',
       end_time: '14:00',
       duration: 1,

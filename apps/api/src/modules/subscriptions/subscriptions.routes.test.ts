@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@app/shared';
-import { nowInTimeZone, planExpiry, dayNumber, dateOfDayNumber } from '../../lib/booking/time';
+import { messages, todayIn } from '@app/shared';
+import { planExpiry, dayNumber, dateOfDayNumber } from '../../lib/booking/time';
 import { insertArea, insertSeat, insertStudent } from '../../test/factories';
 import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
 
@@ -13,7 +13,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const today = () => nowInTimeZone('Asia/Kolkata').date;
+const today = () => todayIn('Asia/Kolkata');
 const shiftDays = (date: string, days: number) => dateOfDayNumber(dayNumber(date)! + days);
 
 /** A library with `seats` seats of capacity 1 in one active area, and a student. */

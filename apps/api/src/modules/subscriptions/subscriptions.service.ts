@@ -12,19 +12,13 @@ import {
   type subscriptionListQuerySchema,
   type subscriptionRenewSchema,
   type subscriptionUpdateSchema,
+  todayIn,
 } from '@app/shared';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../errors';
 import { bookingOfRow } from '../../lib/booking/capacity';
 import { fits, placesLeft, type Booking } from '../../lib/booking/engine';
-import {
-  dateOfDayNumber,
-  dayNumber,
-  formatTimeOfDay,
-  nowInTimeZone,
-  parseTimeOfDay,
-  planExpiry,
-} from '../../lib/booking/time';
+import { dateOfDayNumber, dayNumber, formatTimeOfDay, parseTimeOfDay, planExpiry } from '../../lib/booking/time';
 import * as repository from './subscriptions.repository';
 
 const m = messages.subscriptions;
@@ -128,7 +122,7 @@ async function writeOnce(
         return { statusCode: earlier.response_status, body: earlier.response_body as WriteResult['body'] };
       }
     }
-    const result = await work(tx as unknown as Database, nowInTimeZone(library.timeZone).date);
+    const result = await work(tx as unknown as Database, todayIn(library.timeZone));
     if (idempotency) {
       await repository.saveIdempotentResponse(tx, libraryId, {
         key: idempotency.key,
@@ -286,7 +280,7 @@ export async function renewSubscription(
 async function todayOf(db: Database, libraryId: string): Promise<string> {
   const timeZone = await repository.libraryTimeZone(db, libraryId);
   if (!timeZone) throw notFound();
-  return nowInTimeZone(timeZone).date;
+  return todayIn(timeZone);
 }
 
 export async function getSubscription(db: Database, libraryId: string, id: string): Promise<Subscription> {
