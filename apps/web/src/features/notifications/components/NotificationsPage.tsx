@@ -5,9 +5,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SendRounded from '@mui/icons-material/SendRounded';
-import { DEFAULT_TIME_ZONE, messages } from '@app/shared';
+import { messages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
-import { useAppSelector } from '@/lib/store/hooks';
+import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { useNotificationHistory } from '../hooks/use-notification-history';
 import { NotificationDialog } from './NotificationDialog';
@@ -18,7 +18,7 @@ const h = messages.notification.history;
 /** The notification history: what was sent, to whom, and how many phones it reached. */
 export function NotificationsPage() {
   const history = useNotificationHistory();
-  const timeZone = useAppSelector((state) => state.auth.userData?.library.timeZone) ?? DEFAULT_TIME_ZONE;
+  const timeZone = useLibraryTimeZone();
   const [composing, setComposing] = useState(false);
   const { isLoading, isFetching, isError, refetch } = history.query;
 

@@ -11,8 +11,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
 import { toast } from 'react-toastify';
-import { DEFAULT_TIME_ZONE, formatDateTimeDMY, formatPairingCode, messages, TOAST_MS } from '@app/shared';
-import { useAppSelector } from '@/lib/store/hooks';
+import { formatDateTimeDMY, formatPairingCode, messages, TOAST_MS } from '@app/shared';
+import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { usePairing } from '../hooks/use-pairing';
 import { PairedDevices } from './PairedDevices';
 
@@ -39,7 +39,7 @@ async function copy(text: string) {
  * so showing means making a new one) and the phones already paired.
  */
 export function PairingCodeDialog({ open, studentId, studentName, onClose }: PairingCodeDialogProps) {
-  const timeZone = useAppSelector((state) => state.auth.userData?.library.timeZone) ?? DEFAULT_TIME_ZONE;
+  const timeZone = useLibraryTimeZone();
   const pairing = usePairing(studentId, open);
   const { data, isLoading, isError, refetch } = pairing.pairing;
   const code = pairing.code;

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { formatDateDMY, messages } from '@app/shared';
+import { formatDateDMY, messages, todayIn } from '@app/shared';
 import { jsonResponse } from '@/test/fixtures';
-import { todayIn } from '../hooks/use-library-time-zone';
 import {
   failure,
   listAnswer,

@@ -10,10 +10,11 @@ import {
   subscriptionAddFormSchema,
   type SubscriptionAddFormInput,
   type SubscriptionCreateInput,
+  todayIn,
 } from '@app/shared';
 import { useIdempotencyKey } from '../hooks/idempotency-key';
 import { useAvailability } from '../hooks/use-availability';
-import { todayIn, useLibraryTimeZone } from '../hooks/use-library-time-zone';
+import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { useStudentLookup } from '../hooks/use-student-lookup';
 import { useSubscriptionActions } from '../hooks/use-subscription-actions';
 import { durationArg } from './availability-args';

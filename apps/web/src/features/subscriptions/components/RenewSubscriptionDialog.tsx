@@ -12,9 +12,10 @@ import {
   subscriptionRenewSchema,
   type Subscription,
   type SubscriptionRenewInput,
+  todayIn,
 } from '@app/shared';
 import { useIdempotencyKey } from '../hooks/idempotency-key';
-import { todayIn, useLibraryTimeZone } from '../hooks/use-library-time-zone';
+import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { useSubscriptionActions } from '../hooks/use-subscription-actions';
 import { durationArg, planEnd } from './availability-args';
 import { PaymentFields } from './PaymentFields';

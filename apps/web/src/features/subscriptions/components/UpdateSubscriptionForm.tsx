@@ -13,9 +13,10 @@ import {
   type Subscription,
   type SubscriptionUpdateFormInput,
   type SubscriptionUpdateInput,
+  todayIn,
 } from '@app/shared';
 import { useAvailability, type SeatOption } from '../hooks/use-availability';
-import { todayIn, useLibraryTimeZone } from '../hooks/use-library-time-zone';
+import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { useSubscriptionActions } from '../hooks/use-subscription-actions';
 import { remainingPlanArgs } from './availability-args';
 import { SeatChoiceFields } from './SeatChoiceFields';
