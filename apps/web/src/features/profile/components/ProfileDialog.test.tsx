@@ -8,7 +8,8 @@ async function openProfile() {
   const user = userEvent.setup();
   storeSession();
   const app = renderApp('/app/dashboard');
-  await screen.findByRole('heading', { name: 'Welcome Admin!' });
+  // The first test loads the lazy shell and dashboard chunks cold.
+  await screen.findByRole('heading', { name: 'Welcome Admin!' }, { timeout: 10_000 });
   await user.click(screen.getByRole('button', { name: fakeSession.name }));
   await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
   const dialog = await screen.findByRole('dialog', { name: 'Profile' });
