@@ -1,8 +1,17 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
+
+/**
+ * The database or a transaction opened on it: every repository function takes one, so
+ * the same function runs alone or inside a caller's transaction (`db.transaction` on
+ * either opens a transaction or a savepoint).
+ */
+export type DbOrTx = PgDatabase<NodePgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Admin } from '@app/shared';
-import type { Database } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { admins, libraries } from '../db/schema';
 
 /** An admin row with its library, as the auth and profile modules both read it. */
@@ -29,7 +29,7 @@ export const adminColumns = {
 };
 
 /** The admin of a session, scoped by library like every tenant read. */
-export async function findAdminById(db: Database, libraryId: string, adminId: string): Promise<AdminRow | undefined> {
+export async function findAdminById(db: DbOrTx, libraryId: string, adminId: string): Promise<AdminRow | undefined> {
   const [row] = await db
     .select(adminColumns)
     .from(admins)

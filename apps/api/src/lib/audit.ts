@@ -1,4 +1,4 @@
-import type { Database } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
 
 /** One entry of the audit log: who did what to which record, from where. */
@@ -28,7 +28,7 @@ export const AUDIT_ACTIONS = {
 } as const;
 
 /** Appends to the audit log; the caller awaits it so a view is never served unrecorded. */
-export async function writeAudit(db: Database, entry: AuditEntry): Promise<void> {
+export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     libraryId: entry.libraryId,
     adminId: entry.adminId,

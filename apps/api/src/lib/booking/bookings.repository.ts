@@ -1,14 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 
 /**
  * The reads every capacity check shares: the library's booking lock, the places
  * bookings can use, and the bookings themselves. Subscriptions (booking writes) and
  * seats and areas (edits that take places away) both check capacity through these.
  */
-
-/** A transaction or the database. */
-type Executor = Pick<Database, 'execute'>;
 
 export type BookingRow = {
   id: string;
@@ -32,7 +29,7 @@ export const seatInUse = sql`(s.status = 'active' and a.status = 'active')`;
  * one at a time, so two requests can never both take the last place (DESIGN.md §6).
  * Answers the library's time zone.
  */
-export async function lockLibrary(tx: Executor, libraryId: string): Promise<{ timeZone: string } | undefined> {
+export async function lockLibrary(tx: DbOrTx, libraryId: string): Promise<{ timeZone: string } | undefined> {
   const result = await tx.execute<{ time_zone: string }>(
     sql`select time_zone from libraries where id = ${libraryId} for update`,
   );
@@ -41,7 +38,7 @@ export async function lockLibrary(tx: Executor, libraryId: string): Promise<{ ti
 }
 
 /** Places in the library's pool: capacities of active seats in active areas. */
-export async function poolCapacity(tx: Executor, libraryId: string): Promise<number> {
+export async function poolCapacity(tx: DbOrTx, libraryId: string): Promise<number> {
   const result = await tx.execute<{ total: number }>(sql`
     select coalesce(sum(s.capacity), 0)::int as total
     from seats s join areas a on a.id = s.area_id
@@ -50,7 +47,7 @@ export async function poolCapacity(tx: Executor, libraryId: string): Promise<num
 }
 
 /** Every seat of the library with its capacity and whether it is in use. */
-export async function seatPlaces(tx: Executor, libraryId: string): Promise<SeatPlaces[]> {
+export async function seatPlaces(tx: DbOrTx, libraryId: string): Promise<SeatPlaces[]> {
   const result = await tx.execute<SeatPlaces>(sql`
     select s.id, s.name, s.capacity, ${seatInUse} as usable
     from seats s join areas a on a.id = s.area_id
@@ -70,7 +67,7 @@ const bookingColumns = sql`
  * `to`, every one from `from − 1 day` on.
  */
 export async function bookingsAround(
-  tx: Executor,
+  tx: DbOrTx,
   libraryId: string,
   from: string,
   to: string | undefined,

@@ -1,12 +1,9 @@
 import { formatDateDMY, formatWindow, messages, todayIn } from '@app/shared';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import * as repository from './bookings.repository';
 import { busiestMoment, type Booking, type BusiestMoment } from './engine';
 import { dateOfDayNumber, dayNumber, formatTimeOfDay, MINUTES_PER_DAY, parseTimeOfDay } from './time';
-
-/** A transaction opened by `db.transaction`. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A stored subscription as the booking engine reads it (stored times and dates are always well-formed). */
 export function bookingOfRow(row: repository.BookingRow): Booking {
@@ -26,7 +23,7 @@ interface Places {
   seats: Map<string, { name: string; places: number }>;
 }
 
-async function placesOf(tx: Transaction, libraryId: string): Promise<Places> {
+async function placesOf(tx: DbOrTx, libraryId: string): Promise<Places> {
   const [pool, seats] = await Promise.all([
     repository.poolCapacity(tx, libraryId),
     repository.seatPlaces(tx, libraryId),
@@ -60,7 +57,7 @@ function inWords(moment: BusiestMoment) {
  * edit is never blocked by some other part of the library.
  */
 async function assertPlacesKept(
-  tx: Transaction,
+  tx: DbOrTx,
   libraryId: string,
   today: string,
   before: Places,
@@ -99,9 +96,9 @@ async function assertPlacesKept(
  * `fieldOf` names the body field the refusal points at, from the edit's result.
  */
 export function editKeepingBookedPlaces<T>(
-  db: Database,
+  db: DbOrTx,
   libraryId: string,
-  edit: (tx: Transaction) => Promise<T>,
+  edit: (tx: DbOrTx) => Promise<T>,
   fieldOf: (result: T) => string | undefined = () => undefined,
 ): Promise<T> {
   return db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 
 /**
  * The outbox's SQL. The worker serves every library, so the claim reads across tenants;
@@ -22,7 +22,7 @@ export type ClaimedDelivery = {
  * `skip locked` lets other processes claim other rows at the same time. A row whose
  * lease ran out (its worker died mid-send) is due again.
  */
-export async function claimDue(db: Database, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   const result = await db.execute<ClaimedDelivery>(sql`
     with due as (
       select id from notification_deliveries
@@ -42,7 +42,7 @@ export async function claimDue(db: Database, limit: number, leaseMs: number): Pr
 
 /** Final outcome of a claimed delivery, counted on its notification in the same statement. */
 async function finish(
-  db: Database,
+  db: DbOrTx,
   delivery: Pick<ClaimedDelivery, 'id' | 'library_id'>,
   outcome: 'delivered' | 'failed',
   details: { error?: string; messageId?: string },
@@ -60,14 +60,14 @@ async function finish(
     update notifications n set ${counter} from finished where n.id = finished.notification_id`);
 }
 
-export const markDelivered = (db: Database, delivery: ClaimedDelivery, messageId?: string) =>
+export const markDelivered = (db: DbOrTx, delivery: ClaimedDelivery, messageId?: string) =>
   finish(db, delivery, 'delivered', { messageId });
 
-export const markFailed = (db: Database, delivery: ClaimedDelivery, error: string) =>
+export const markFailed = (db: DbOrTx, delivery: ClaimedDelivery, error: string) =>
   finish(db, delivery, 'failed', { error });
 
 /** Puts a delivery back in the queue, due after `delayMs`. */
-export async function reschedule(db: Database, delivery: ClaimedDelivery, error: string, delayMs: number) {
+export async function reschedule(db: DbOrTx, delivery: ClaimedDelivery, error: string, delayMs: number) {
   await db.execute(sql`
     update notification_deliveries
     set status = 'queued', last_error = ${error}, updated_at = now(),
@@ -79,7 +79,7 @@ export async function reschedule(db: Database, delivery: ClaimedDelivery, error:
  * Forgets a device the provider no longer knows. Its other queued deliveries fail at
  * once (same token), instead of each asking the provider again.
  */
-export async function removeDevice(db: Database, delivery: ClaimedDelivery, error: string) {
+export async function removeDevice(db: DbOrTx, delivery: ClaimedDelivery, error: string) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       with dropped as (

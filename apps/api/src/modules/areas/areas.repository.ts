@@ -1,14 +1,11 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AreaListQuery, AreaStatus, AreaSortKey } from '@app/shared';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { areas, seats } from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { seatStateSql } from '../../lib/seat-state';
 import { containsPattern } from '../../lib/sql-like';
-
-/** The database, or a transaction on it. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
 export interface AreaRow {
   id: string;
@@ -31,7 +28,7 @@ export interface AreaValues {
 }
 
 /** Per area of the library: seats that exist, and seats whose live state is `available`. */
-function seatStats(db: Executor, libraryId: string) {
+function seatStats(db: DbOrTx, libraryId: string) {
   return db
     .select({
       areaId: seats.areaId,
@@ -46,7 +43,7 @@ function seatStats(db: Executor, libraryId: string) {
 }
 
 /** Areas with their seat counts; the caller adds the filter, order and paging. */
-function selectAreas(db: Executor, libraryId: string) {
+function selectAreas(db: DbOrTx, libraryId: string) {
   const stats = seatStats(db, libraryId);
   return db
     .select({
@@ -82,7 +79,7 @@ function listFilter(libraryId: string, query: Pick<AreaListQuery, 'search' | 'st
 
 /** One page of the library's areas, and how many match in all. */
 export async function listAreas(
-  db: Database,
+  db: DbOrTx,
   libraryId: string,
   query: AreaListQuery,
 ): Promise<{ rows: AreaRow[]; total: number }> {
@@ -100,13 +97,13 @@ export async function listAreas(
 }
 
 /** Every area of the library by name (the dropdowns). */
-export function listAllAreas(db: Database, libraryId: string): Promise<AreaRow[]> {
+export function listAllAreas(db: DbOrTx, libraryId: string): Promise<AreaRow[]> {
   return selectAreas(db, libraryId)
     .where(eq(areas.libraryId, libraryId))
     .orderBy(asc(sql`lower(${areas.name})`), asc(areas.id));
 }
 
-export async function findArea(db: Executor, libraryId: string, id: string): Promise<AreaRow | undefined> {
+export async function findArea(db: DbOrTx, libraryId: string, id: string): Promise<AreaRow | undefined> {
   const [row] = await selectAreas(db, libraryId).where(and(eq(areas.libraryId, libraryId), eq(areas.id, id)));
   return row;
 }
@@ -116,7 +113,7 @@ export async function findArea(db: Executor, libraryId: string, id: string): Pro
  * Seat creation takes the same lock, so the count cannot change underneath the caller.
  */
 export async function lockArea(
-  tx: Executor,
+  tx: DbOrTx,
   libraryId: string,
   id: string,
 ): Promise<{ id: string; seatCount: number } | undefined> {
@@ -134,7 +131,7 @@ export async function lockArea(
 }
 
 /** Inserts an area; `name-taken` when the library already has one of that name (any case). */
-export async function insertArea(db: Executor, libraryId: string, values: AreaValues): Promise<string | 'name-taken'> {
+export async function insertArea(db: DbOrTx, libraryId: string, values: AreaValues): Promise<string | 'name-taken'> {
   try {
     const [row] = await db
       .insert(areas)
@@ -150,7 +147,7 @@ export async function insertArea(db: Executor, libraryId: string, values: AreaVa
 
 /** Updates an area; `name-taken` on a name clash, undefined when it is not the library's. */
 export async function updateArea(
-  db: Executor,
+  db: DbOrTx,
   libraryId: string,
   id: string,
   values: AreaValues,
@@ -169,7 +166,7 @@ export async function updateArea(
 }
 
 /** Deletes an area; `has-seats` when seats still reference it (the foreign key refuses). */
-export async function deleteArea(db: Executor, libraryId: string, id: string): Promise<boolean | 'has-seats'> {
+export async function deleteArea(db: DbOrTx, libraryId: string, id: string): Promise<boolean | 'has-seats'> {
   try {
     const deleted = await db
       .delete(areas)

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 
 export type AuditRow = {
   id: string;
@@ -13,7 +13,7 @@ export type AuditRow = {
 };
 
 export async function listAudit(
-  db: Database,
+  db: DbOrTx,
   libraryId: string,
   options: { action?: string; descending: boolean; limit: number; offset: number },
 ) {

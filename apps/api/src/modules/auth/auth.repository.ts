@@ -1,9 +1,9 @@
 import { TransactionRollbackError, and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { admins, libraries, sessions } from '../../db/schema';
 import { adminColumns, type AdminRow } from '../../lib/admin-record';
 
-export async function findAdminByEmail(db: Database, email: string): Promise<AdminRow | undefined> {
+export async function findAdminByEmail(db: DbOrTx, email: string): Promise<AdminRow | undefined> {
   const [row] = await db
     .select(adminColumns)
     .from(admins)
@@ -18,7 +18,7 @@ export interface NewLibraryWithOwner {
 }
 
 /** Creates the library and its owner admin in one transaction; undefined when the owner email is taken. */
-export async function createLibraryWithOwner(db: Database, input: NewLibraryWithOwner): Promise<AdminRow | undefined> {
+export async function createLibraryWithOwner(db: DbOrTx, input: NewLibraryWithOwner): Promise<AdminRow | undefined> {
   try {
     return await insertLibraryWithOwner(db, input);
   } catch (error) {
@@ -27,7 +27,7 @@ export async function createLibraryWithOwner(db: Database, input: NewLibraryWith
   }
 }
 
-function insertLibraryWithOwner(db: Database, input: NewLibraryWithOwner): Promise<AdminRow> {
+function insertLibraryWithOwner(db: DbOrTx, input: NewLibraryWithOwner): Promise<AdminRow> {
   return db.transaction(async (tx) => {
     const [library] = await tx.insert(libraries).values(input.library).returning();
     if (!library) throw new Error('library insert returned nothing');
@@ -52,7 +52,7 @@ function insertLibraryWithOwner(db: Database, input: NewLibraryWithOwner): Promi
 }
 
 export async function insertSession(
-  db: Database,
+  db: DbOrTx,
   session: { libraryId: string; adminId: string; tokenHash: string; expiresAt: Date },
 ) {
   await db.insert(sessions).values(session);
@@ -89,7 +89,7 @@ const liveSessionColumns = sql`
  * within the idle window. Marks it used (throttled, see `lastSeenThrottleSeconds`).
  */
 export async function findActiveSession(
-  db: Database,
+  db: DbOrTx,
   tokenHash: string,
   idleMs: number,
 ): Promise<LiveSession | undefined> {
@@ -112,7 +112,7 @@ export async function findActiveSession(
 
 /** The session with this id if it is still live (as `findActiveSession` judges), without marking it used. */
 export async function findLiveSessionById(
-  db: Database,
+  db: DbOrTx,
   sessionId: string,
   idleMs: number,
 ): Promise<LiveSession | undefined> {
@@ -123,7 +123,7 @@ export async function findLiveSessionById(
   return result.rows[0];
 }
 
-export async function revokeSession(db: Database, libraryId: string, sessionId: string) {
+export async function revokeSession(db: DbOrTx, libraryId: string, sessionId: string) {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })

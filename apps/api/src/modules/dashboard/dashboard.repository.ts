@@ -1,8 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DashboardPeriod } from '@app/shared';
-import type { Database } from '../../db/client';
-
-type Executor = Pick<Database, 'execute'>;
+import type { DbOrTx } from '../../db/client';
 
 /**
  * Where a period starts, in SQL, in the library's time zone `tz`: the last 24
@@ -36,7 +34,7 @@ export function periodStart(period: DashboardPeriod, tz: SQL): SQL | undefined {
 export type Bucket = 'hour' | 'day' | 'month';
 
 /** All dashboard figures of one library for one period, each computed by PostgreSQL. */
-export async function dashboardFigures(db: Executor, libraryId: string, period: DashboardPeriod, bucket: Bucket) {
+export async function dashboardFigures(db: DbOrTx, libraryId: string, period: DashboardPeriod, bucket: Bucket) {
   const tz = sql`(select time_zone from libraries where id = ${libraryId})`;
   const start = periodStart(period, tz);
   const inPeriod = start ? sql`f.created_at >= ${start}` : sql`true`;
@@ -103,7 +101,7 @@ export async function dashboardFigures(db: Executor, libraryId: string, period: 
  * the period, empty buckets included, for the chart. Lifetime starts at the
  * first fee's month.
  */
-function financialSeries(db: Executor, libraryId: string, tz: SQL, start: SQL | undefined, bucket: Bucket) {
+function financialSeries(db: DbOrTx, libraryId: string, tz: SQL, start: SQL | undefined, bucket: Bucket) {
   const unit = sql.raw(`'${bucket}'`);
   const step = sql.raw(`'1 ${bucket}'::interval`);
   const first = start

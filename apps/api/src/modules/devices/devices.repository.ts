@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/pg-errors';
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-export async function findStudent(db: Database, libraryId: string, studentId: string) {
+export async function findStudent(db: DbOrTx, libraryId: string, studentId: string) {
   const result = await db.execute<{ id: string; first_name: string }>(
     sql`select id, first_name from students where library_id = ${libraryId} and id = ${studentId}`,
   );
@@ -15,7 +15,7 @@ export async function findStudent(db: Database, libraryId: string, studentId: st
  * Stores a student's new pairing code hash in place of the old one. Undefined when the
  * hash is already another student's (a code collision): the caller draws a new code.
  */
-export async function replacePairingCode(db: Database, libraryId: string, studentId: string, codeHash: string) {
+export async function replacePairingCode(db: DbOrTx, libraryId: string, studentId: string, codeHash: string) {
   try {
     const result = await db.execute<{ created_at: string }>(sql`
       insert into student_pairing_codes (student_id, library_id, code_hash)
@@ -30,7 +30,7 @@ export async function replacePairingCode(db: Database, libraryId: string, studen
   }
 }
 
-export async function findPairingCodeInfo(db: Database, libraryId: string, studentId: string) {
+export async function findPairingCodeInfo(db: DbOrTx, libraryId: string, studentId: string) {
   const result = await db.execute<{ created_at: string }>(sql`
     select ${iso('created_at')} as created_at from student_pairing_codes
     where library_id = ${libraryId} and student_id = ${studentId}`);
@@ -39,7 +39,7 @@ export async function findPairingCodeInfo(db: Database, libraryId: string, stude
 
 export type DeviceRow = { id: string; platform: 'android' | 'ios' | 'web'; created_at: string; last_seen_at: string };
 
-export async function listDevices(db: Database, libraryId: string, studentId: string): Promise<DeviceRow[]> {
+export async function listDevices(db: DbOrTx, libraryId: string, studentId: string): Promise<DeviceRow[]> {
   const result = await db.execute<DeviceRow>(sql`
     select id, platform, ${iso('created_at')} as created_at, ${iso('last_seen_at')} as last_seen_at
     from student_devices where library_id = ${libraryId} and student_id = ${studentId}
@@ -47,7 +47,7 @@ export async function listDevices(db: Database, libraryId: string, studentId: st
   return result.rows;
 }
 
-export async function deleteDevice(db: Database, libraryId: string, studentId: string, deviceId: string) {
+export async function deleteDevice(db: DbOrTx, libraryId: string, studentId: string, deviceId: string) {
   const result = await db.execute(sql`
     delete from student_devices where library_id = ${libraryId} and student_id = ${studentId} and id = ${deviceId}`);
   return (result.rowCount ?? 0) > 0;
@@ -57,7 +57,7 @@ export async function deleteDevice(db: Database, libraryId: string, studentId: s
  * The student a pairing code belongs to. The code is the only credential of the device
  * call, so this is the one lookup not scoped by a library the caller already has.
  */
-export async function findByCodeHash(db: Database, codeHash: string) {
+export async function findByCodeHash(db: DbOrTx, codeHash: string) {
   const result = await db.execute<{
     library_id: string;
     student_id: string;
@@ -74,7 +74,7 @@ export async function findByCodeHash(db: Database, codeHash: string) {
 
 /** Binds a device token to a student; the same token again (a reinstall, a refresh) updates its row. */
 export async function upsertDevice(
-  db: Database,
+  db: DbOrTx,
   libraryId: string,
   studentId: string,
   device: { fcmToken: string; platform: string },

@@ -1,8 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../lib/sql-like';
-
-type Executor = Pick<Database, 'execute'>;
 
 export type FeeRow = {
   id: string;
@@ -55,7 +53,7 @@ const columns = sql`
 const joins = sql`from fees f join students st on st.id = f.student_id join libraries l on l.id = f.library_id`;
 
 export async function listFees(
-  db: Executor,
+  db: DbOrTx,
   libraryId: string,
   options: FeeFilters & { orderBy: SQL; limit: number; offset: number },
 ) {
@@ -70,7 +68,7 @@ export async function listFees(
 }
 
 /** Every matching fee, in pages of `batch`, for the CSV export (keeps memory flat). */
-export async function* allFees(db: Executor, libraryId: string, filters: FeeFilters & { orderBy: SQL }, batch = 1000) {
+export async function* allFees(db: DbOrTx, libraryId: string, filters: FeeFilters & { orderBy: SQL }, batch = 1000) {
   const where = whereOf(libraryId, filters);
   for (let offset = 0; ; offset += batch) {
     const result = await db.execute<FeeRow>(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 
 export type NotificationRow = {
   id: string;
@@ -43,7 +43,7 @@ function audienceOf(libraryId: string, premiumOnly: boolean) {
  * are recorded as failed with `failReason`, so the history says what happened.
  */
 export async function createNotification(
-  db: Database,
+  db: DbOrTx,
   libraryId: string,
   adminId: string,
   input: { title: string; body: string; premiumOnly: boolean },
@@ -80,7 +80,7 @@ export async function createNotification(
 
 /** A page of the library's notifications, newest first. */
 export async function listNotifications(
-  db: Database,
+  db: DbOrTx,
   libraryId: string,
   page: { limit: number; offset: number; ascending: boolean },
 ) {

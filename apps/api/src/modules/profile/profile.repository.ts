@@ -1,9 +1,9 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { admins, sessions } from '../../db/schema';
 
 /** Whether another admin (of any library: the email signs in) already has this email. */
-export async function emailUsedByOther(db: Database, adminId: string, email: string): Promise<boolean> {
+export async function emailUsedByOther(db: DbOrTx, adminId: string, email: string): Promise<boolean> {
   const rows = await db
     .select({ id: admins.id })
     .from(admins)
@@ -14,7 +14,7 @@ export async function emailUsedByOther(db: Database, adminId: string, email: str
 
 /** Updates the profile; false when the email was taken meanwhile (unique violation). */
 export async function updateProfile(
-  db: Database,
+  db: DbOrTx,
   libraryId: string,
   adminId: string,
   changes: { name: string; email: string; phone: string; passwordHash?: string },
@@ -43,7 +43,7 @@ export async function updateProfile(
 }
 
 /** Ends every other session of the admin (after a password change), keeping the current one. */
-export async function revokeOtherSessions(db: Database, libraryId: string, adminId: string, keepSessionId: string) {
+export async function revokeOtherSessions(db: DbOrTx, libraryId: string, adminId: string, keepSessionId: string) {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })

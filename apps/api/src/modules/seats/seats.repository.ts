@@ -1,12 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { SeatState, SeatStatus } from '@app/shared';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { areas, seats } from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { seatStateSql } from '../../lib/seat-state';
-
-/** The database, or a transaction on it. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
 export interface SeatRow {
   id: string;
@@ -49,7 +46,7 @@ const naturalOrder = [
   asc(seats.id),
 ];
 
-function selectSeats(db: Executor) {
+function selectSeats(db: DbOrTx) {
   return db
     .select(seatColumns)
     .from(seats)
@@ -57,25 +54,25 @@ function selectSeats(db: Executor) {
 }
 
 /** The library's seats (or one area's), in natural order by area and name. */
-export function listSeats(db: Executor, libraryId: string, areaId?: string): Promise<SeatRow[]> {
+export function listSeats(db: DbOrTx, libraryId: string, areaId?: string): Promise<SeatRow[]> {
   return selectSeats(db)
     .where(and(eq(seats.libraryId, libraryId), areaId ? eq(seats.areaId, areaId) : undefined))
     .orderBy(...naturalOrder);
 }
 
-export async function findSeat(db: Executor, libraryId: string, id: string): Promise<SeatRow | undefined> {
+export async function findSeat(db: DbOrTx, libraryId: string, id: string): Promise<SeatRow | undefined> {
   const [row] = await selectSeats(db).where(and(eq(seats.libraryId, libraryId), eq(seats.id, id)));
   return row;
 }
 
-export function findSeatsByIds(db: Executor, libraryId: string, ids: string[]): Promise<SeatRow[]> {
+export function findSeatsByIds(db: DbOrTx, libraryId: string, ids: string[]): Promise<SeatRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return selectSeats(db)
     .where(and(eq(seats.libraryId, libraryId), inArray(seats.id, ids)))
     .orderBy(...naturalOrder);
 }
 
-export async function areaExists(db: Executor, libraryId: string, areaId: string): Promise<boolean> {
+export async function areaExists(db: DbOrTx, libraryId: string, areaId: string): Promise<boolean> {
   const rows = await db
     .select({ id: areas.id })
     .from(areas)
@@ -95,7 +92,7 @@ export interface LockedArea {
  * adds seats to an area (create, move, generate) takes this lock first, so concurrent
  * requests queue up and the count they check is the count they write against.
  */
-export async function lockArea(tx: Executor, libraryId: string, areaId: string): Promise<LockedArea | undefined> {
+export async function lockArea(tx: DbOrTx, libraryId: string, areaId: string): Promise<LockedArea | undefined> {
   const [area] = await tx
     .select({ id: areas.id, name: areas.name, totalSeats: areas.totalSeats })
     .from(areas)
@@ -111,7 +108,7 @@ export async function lockArea(tx: Executor, libraryId: string, areaId: string):
 
 /** Locks a seat row and answers its area, status and capacity as they are now. */
 export async function lockSeat(
-  tx: Executor,
+  tx: DbOrTx,
   libraryId: string,
   id: string,
 ): Promise<{ areaId: string; status: SeatStatus; capacity: number } | undefined> {
@@ -123,7 +120,7 @@ export async function lockSeat(
   return row;
 }
 
-export async function seatNamesInArea(db: Executor, libraryId: string, areaId: string): Promise<string[]> {
+export async function seatNamesInArea(db: DbOrTx, libraryId: string, areaId: string): Promise<string[]> {
   const rows = await db
     .select({ name: seats.name })
     .from(seats)
@@ -134,7 +131,7 @@ export async function seatNamesInArea(db: Executor, libraryId: string, areaId: s
 const NAME_UNIQUE = 'seats_area_name_unique';
 
 /** Inserts a seat; `name-taken` when its area already has a seat of that name (any case). */
-export async function insertSeat(db: Executor, libraryId: string, values: SeatValues): Promise<string | 'name-taken'> {
+export async function insertSeat(db: DbOrTx, libraryId: string, values: SeatValues): Promise<string | 'name-taken'> {
   try {
     const [row] = await db
       .insert(seats)
@@ -149,7 +146,7 @@ export async function insertSeat(db: Executor, libraryId: string, values: SeatVa
 }
 
 /** Inserts many seats of one area in a single statement; answers their ids. */
-export async function insertSeats(db: Executor, libraryId: string, areaId: string, names: string[]): Promise<string[]> {
+export async function insertSeats(db: DbOrTx, libraryId: string, areaId: string, names: string[]): Promise<string[]> {
   if (names.length === 0) return [];
   const rows = await db
     .insert(seats)
@@ -160,7 +157,7 @@ export async function insertSeats(db: Executor, libraryId: string, areaId: strin
 
 /** Updates a seat; `name-taken` on a name clash in its area, undefined when it is not the library's. */
 export async function updateSeat(
-  db: Executor,
+  db: DbOrTx,
   libraryId: string,
   id: string,
   values: SeatValues,
@@ -179,7 +176,7 @@ export async function updateSeat(
 }
 
 /** Deletes a seat; `has-history` when subscriptions still reference it (the foreign key refuses). */
-export async function deleteSeat(db: Executor, libraryId: string, id: string): Promise<boolean | 'has-history'> {
+export async function deleteSeat(db: DbOrTx, libraryId: string, id: string): Promise<boolean | 'has-history'> {
   try {
     const deleted = await db
       .delete(seats)
@@ -193,7 +190,7 @@ export async function deleteSeat(db: Executor, libraryId: string, id: string): P
 }
 
 /** Reserved subscriptions at this seat that run today or later, in the library's time zone. */
-export async function countCurrentOrFutureBookings(db: Pick<Database, 'execute'>, libraryId: string, seatId: string) {
+export async function countCurrentOrFutureBookings(db: Pick<DbOrTx, 'execute'>, libraryId: string, seatId: string) {
   const result = await db.execute<{ total: number }>(sql`
     select count(*)::int as total from subscriptions sub
     join libraries l on l.id = sub.library_id

@@ -1,5 +1,5 @@
 import { messages, nextSeatNames, SEAT_LIMITS, type GeneratedSeats, type Seat, type SeatBody } from '@app/shared';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../errors';
 import { editKeepingBookedPlaces } from '../../lib/booking/capacity';
 import * as repository from './seats.repository';
@@ -31,7 +31,7 @@ async function answerSeat(db: Database, libraryId: string, id: string): Promise<
 }
 
 /** Locks the area a seat is joining and refuses when it already holds Total Seats seats. */
-async function lockAreaWithRoom(tx: repository.Executor, libraryId: string, areaId: string) {
+async function lockAreaWithRoom(tx: DbOrTx, libraryId: string, areaId: string) {
   const area = await repository.lockArea(tx, libraryId, areaId);
   if (!area) throw areaNotFound();
   if (area.seatCount >= area.totalSeats) throw conflict(m.areaFull(area.totalSeats), 'area_id');

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { KycStatus, StudentListQuery, StudentSortKey } from '@app/shared';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { students, subscriptions } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { escapeLike } from '../../lib/sql-like';
@@ -26,7 +26,7 @@ function isPremium(libraryId: string) {
 }
 
 /** Which of these students are premium today: one query for a whole page. */
-async function premiumAmong(db: Database, libraryId: string, ids: string[]): Promise<Set<string>> {
+async function premiumAmong(db: DbOrTx, libraryId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ studentId: subscriptions.studentId })
@@ -112,7 +112,7 @@ function listConditions(libraryId: string, query: StudentListQuery) {
  * fragment that sorts late in the alphabet reads most of the library instead of using
  * the trigram index (measured: 35 ms against 2 ms at 100,000 students, bench/students.ts).
  */
-function pageQuery(db: Database, query: StudentListQuery, where: SQL | undefined) {
+function pageQuery(db: DbOrTx, query: StudentListQuery, where: SQL | undefined) {
   const direction = query.sortOrder === 'DESC' ? desc : asc;
   const [first, second] = SORT_COLUMNS[query.sortBy];
   const offset = (query.page - 1) * query.limit;
@@ -148,7 +148,7 @@ function pageQuery(db: Database, query: StudentListQuery, where: SQL | undefined
 
 /** One page of a library's students, and how many match in all. */
 export async function listStudents(
-  db: Database,
+  db: DbOrTx,
   libraryId: string,
   query: StudentListQuery,
 ): Promise<{ rows: StudentListRow[]; total: number }> {
@@ -166,7 +166,7 @@ export async function listStudents(
 }
 
 /** A student of the library, with what the edit form needs. */
-export async function findStudent(db: Database, libraryId: string, id: string): Promise<StudentDetailRow | undefined> {
+export async function findStudent(db: DbOrTx, libraryId: string, id: string): Promise<StudentDetailRow | undefined> {
   const [row] = await db
     .select({
       ...listColumns,
@@ -181,7 +181,7 @@ export async function findStudent(db: Database, libraryId: string, id: string): 
   return { ...row, isPremium: premium.has(row.id) };
 }
 
-export async function findByMobile(db: Database, libraryId: string, mobile: string) {
+export async function findByMobile(db: DbOrTx, libraryId: string, mobile: string) {
   const [row] = await db
     .select({ id: students.id, firstName: students.firstName, lastName: students.lastName, mobile: students.mobile })
     .from(students)
@@ -193,7 +193,7 @@ export type UniqueField = 'mobile' | 'email' | 'aadhaar_number';
 
 /** Which of mobile, email and Aadhaar another student of the library already has. */
 export async function findClashes(
-  db: Database,
+  db: DbOrTx,
   libraryId: string,
   values: { mobile: string; email: string; aadhaarHash: string },
   exceptId?: string,
@@ -252,7 +252,7 @@ export interface StudentImageKeys {
 }
 
 export async function insertStudent(
-  db: Database,
+  db: DbOrTx,
   libraryId: string,
   id: string,
   values: StudentValues & StudentImageKeys,
@@ -265,7 +265,7 @@ export async function insertStudent(
  * caller to delete), or undefined when the library has no such student.
  */
 export async function updateStudent(
-  db: Database,
+  db: DbOrTx,
   libraryId: string,
   id: string,
   values: StudentValues & StudentImageKeys,
@@ -291,12 +291,7 @@ export async function updateStudent(
 }
 
 /** Sets the KYC status; false when the library has no such student. */
-export async function setKycStatus(
-  db: Database,
-  libraryId: string,
-  id: string,
-  kycStatus: KycStatus,
-): Promise<boolean> {
+export async function setKycStatus(db: DbOrTx, libraryId: string, id: string, kycStatus: KycStatus): Promise<boolean> {
   const rows = await db
     .update(students)
     .set({ kycStatus, updatedAt: sql`now()` })

@@ -1,13 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../lib/sql-like';
 import { seatInUse } from '../../lib/booking/bookings.repository';
 
 // The capacity reads live beside the booking engine, shared with the seat and area edits.
 export { bookingsAround, lockLibrary, poolCapacity, type BookingRow } from '../../lib/booking/bookings.repository';
-
-/** A transaction or the database: repository functions run inside either. */
-type Executor = Pick<Database, 'execute'>;
 
 export type SeatRow = {
   id: string;
@@ -36,19 +33,19 @@ export type SubscriptionRow = {
   updated_at: string;
 };
 
-export async function libraryTimeZone(db: Executor, libraryId: string): Promise<string | undefined> {
+export async function libraryTimeZone(db: DbOrTx, libraryId: string): Promise<string | undefined> {
   const result = await db.execute<{ time_zone: string }>(sql`select time_zone from libraries where id = ${libraryId}`);
   return result.rows[0]?.time_zone;
 }
 
-export async function studentExists(tx: Executor, libraryId: string, studentId: string): Promise<boolean> {
+export async function studentExists(tx: DbOrTx, libraryId: string, studentId: string): Promise<boolean> {
   const result = await tx.execute(sql`select 1 from students where library_id = ${libraryId} and id = ${studentId}`);
   return result.rows.length > 0;
 }
 
 const seatColumns = sql`s.id, s.name, a.name as area_name, s.capacity, ${seatInUse} as usable`;
 
-export async function findSeat(tx: Executor, libraryId: string, seatId: string): Promise<SeatRow | undefined> {
+export async function findSeat(tx: DbOrTx, libraryId: string, seatId: string): Promise<SeatRow | undefined> {
   const result = await tx.execute<SeatRow>(sql`
     select ${seatColumns} from seats s join areas a on a.id = s.area_id
     where s.library_id = ${libraryId} and s.id = ${seatId}`);
@@ -56,7 +53,7 @@ export async function findSeat(tx: Executor, libraryId: string, seatId: string):
 }
 
 /** Active seats in active areas, in the order owners read them. */
-export async function usableSeats(tx: Executor, libraryId: string): Promise<SeatRow[]> {
+export async function usableSeats(tx: DbOrTx, libraryId: string): Promise<SeatRow[]> {
   const result = await tx.execute<SeatRow>(sql`
     select ${seatColumns} from seats s join areas a on a.id = s.area_id
     where s.library_id = ${libraryId} and ${seatInUse}
@@ -81,7 +78,7 @@ const rowJoins = sql`
   left join areas ar on ar.id = se.area_id`;
 
 export async function findSubscription(
-  db: Executor,
+  db: DbOrTx,
   libraryId: string,
   id: string,
 ): Promise<SubscriptionRow | undefined> {
@@ -102,7 +99,7 @@ export interface NewSubscription {
   durationMonths: number;
 }
 
-export async function insertSubscription(tx: Executor, libraryId: string, input: NewSubscription): Promise<string> {
+export async function insertSubscription(tx: DbOrTx, libraryId: string, input: NewSubscription): Promise<string> {
   const result = await tx.execute<{ id: string }>(sql`
     insert into subscriptions (library_id, student_id, seat_id, is_reserved, start_time, end_time, joining_date, plan_expires_at, duration_months)
     values (${libraryId}, ${input.studentId}, ${input.seatId}, ${input.isReserved}, ${input.startTime}, ${input.endTime},
@@ -114,7 +111,7 @@ export async function insertSubscription(tx: Executor, libraryId: string, input:
 }
 
 export async function updateWindow(
-  tx: Executor,
+  tx: DbOrTx,
   libraryId: string,
   id: string,
   input: { startTime: string; endTime: string; isReserved: boolean; seatId: string | null },
@@ -126,7 +123,7 @@ export async function updateWindow(
 }
 
 export async function extendPlan(
-  tx: Executor,
+  tx: DbOrTx,
   libraryId: string,
   id: string,
   input: { joiningDate: string; planExpiresAt: string; durationMonths: number },
@@ -138,7 +135,7 @@ export async function extendPlan(
 }
 
 export async function insertFee(
-  tx: Executor,
+  tx: DbOrTx,
   libraryId: string,
   fee: {
     subscriptionId: string;
@@ -165,7 +162,7 @@ export interface ListOptions {
   today: string;
 }
 
-export async function listSubscriptions(db: Executor, libraryId: string, options: ListOptions) {
+export async function listSubscriptions(db: DbOrTx, libraryId: string, options: ListOptions) {
   const filters: SQL[] = [sql`sub.library_id = ${libraryId}`];
   if (options.search) {
     const pattern = containsPattern(options.search);
@@ -191,7 +188,7 @@ export async function listSubscriptions(db: Executor, libraryId: string, options
   return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
 }
 
-export async function findIdempotentResponse(tx: Executor, libraryId: string, key: string) {
+export async function findIdempotentResponse(tx: DbOrTx, libraryId: string, key: string) {
   const result = await tx.execute<{ request_hash: string; response_status: number; response_body: unknown }>(sql`
     select request_hash, response_status, response_body from idempotency_keys
     where library_id = ${libraryId} and key = ${key}`);
@@ -199,7 +196,7 @@ export async function findIdempotentResponse(tx: Executor, libraryId: string, ke
 }
 
 export async function saveIdempotentResponse(
-  tx: Executor,
+  tx: DbOrTx,
   libraryId: string,
   entry: { key: string; requestHash: string; status: number; body: unknown },
 ) {

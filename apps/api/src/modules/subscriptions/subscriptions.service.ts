@@ -14,7 +14,7 @@ import {
   type subscriptionUpdateSchema,
   todayIn,
 } from '@app/shared';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../errors';
 import { bookingOfRow } from '../../lib/booking/capacity';
 import { fits, placesLeft, type Booking } from '../../lib/booking/engine';
@@ -66,7 +66,7 @@ interface Candidate {
  * transaction that holds the library lock.
  */
 async function assertFits(
-  tx: Database,
+  tx: DbOrTx,
   libraryId: string,
   candidate: Candidate,
   seatId: string | null,
@@ -109,7 +109,7 @@ async function writeOnce(
   db: Database,
   libraryId: string,
   idempotency: { key: string; route: string; body: unknown } | undefined,
-  work: (tx: Database, today: string) => Promise<WriteResult>,
+  work: (tx: DbOrTx, today: string) => Promise<WriteResult>,
 ): Promise<WriteResult> {
   return db.transaction(async (tx) => {
     const library = await repository.lockLibrary(tx, libraryId);
@@ -122,7 +122,7 @@ async function writeOnce(
         return { statusCode: earlier.response_status, body: earlier.response_body as WriteResult['body'] };
       }
     }
-    const result = await work(tx as unknown as Database, todayIn(library.timeZone));
+    const result = await work(tx, todayIn(library.timeZone));
     if (idempotency) {
       await repository.saveIdempotentResponse(tx, libraryId, {
         key: idempotency.key,
@@ -135,7 +135,7 @@ async function writeOnce(
   });
 }
 
-async function load(tx: Database, libraryId: string, id: string, today: string): Promise<Subscription> {
+async function load(tx: DbOrTx, libraryId: string, id: string, today: string): Promise<Subscription> {
   const row = await repository.findSubscription(tx, libraryId, id);
   if (!row) throw notFound(m.notFound);
   return present(row, today);
