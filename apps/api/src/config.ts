@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { RESTART_DELAYS_MS } from './db/embedded-supervisor';
 import { DEFAULT_FCM_API_BASE } from './lib/push/fcm';
 import { loadServiceAccount, type ServiceAccount } from './lib/push/service-account';
 import type { StorageConfig } from './lib/storage/configured';
@@ -42,6 +43,14 @@ const envSchema = z
     BODY_LIMIT_BYTES: intFromEnv(1024 * 1024, 1024, 100 * 1024 * 1024),
     DB_POOL_MAX: intFromEnv(10, 1, 200),
     SHUTDOWN_DELAY_MS: intFromEnv(2000, 0, 10 * 60 * 1000),
+    EMBEDDED_PG_RESTART_DELAYS_MS: z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}(,\d{1,6}){0,9}$/, {
+        error: 'must be 1 to 10 waits in milliseconds (each below 1000000), separated by commas',
+      })
+      .default(RESTART_DELAYS_MS.join(','))
+      .transform((value) => value.split(',').map(Number)),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')
@@ -161,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dbPoolMax: values.DB_POOL_MAX,
     /** On SIGTERM, how long the server stays up while not ready, so a load balancer stops sending to it. */
     shutdownDelayMs: values.SHUTDOWN_DELAY_MS,
+    /** The waits before each restart of an embedded PostgreSQL that stopped; after the last failure the server exits. */
+    embeddedRestartDelaysMs: values.EMBEDDED_PG_RESTART_DELAYS_MS,
     trustProxy: values.TRUST_PROXY,
     webDist: values.WEB_DIST ? path.resolve(values.WEB_DIST) : undefined,
     /** Push notifications: off (stored, not delivered) without a service account. */

@@ -1,6 +1,6 @@
 import type { EmbeddedDatabase } from './embedded';
 
-/** Waits before each restart attempt: about 31 s in all before giving up. */
+/** Waits before each restart attempt: about 31 s in all before giving up (EMBEDDED_PG_RESTART_DELAYS_MS changes them). */
 export const RESTART_DELAYS_MS = [1000, 2000, 4000, 8000, 16_000];
 
 export interface EmbeddedSupervisor {

@@ -76,6 +76,7 @@ export async function openDatabase(
         const supervisor = superviseEmbeddedPostgres(started.embedded, {
           log: options.log,
           onGiveUp: onEmbeddedGiveUp,
+          delaysMs: config.embeddedRestartDelaysMs,
         });
         isLive = () => supervisor.healthy();
       }
