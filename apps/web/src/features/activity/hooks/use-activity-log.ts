@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { DEFAULT_PAGE_SIZE } from '@app/shared';
+import { useListParams } from '@/lib/use-list-params';
 import { useListActivityQuery } from '../api/activity-api';
 
 /** The audit log as the Activity screen pages and filters it: newest first. */
 export function useActivityLog() {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  const list = useListParams();
+  const { page, limit } = list;
   const [action, setAction] = useState('');
   // The log grows with every sign-in elsewhere: each visit and filter change reads it afresh.
   const query = useListActivityQuery({ page, limit, action: action || undefined }, { refetchOnMountOrArgChange: true });
+  list.showFirstPageIfEmptied(query.isError ? undefined : query.currentData?.entries.length);
 
   return {
     query,
@@ -17,14 +18,11 @@ export function useActivityLog() {
     page,
     limit,
     action,
-    setPage,
-    setLimit: (next: number) => {
-      setLimit(next);
-      setPage(1);
-    },
+    setPage: list.setPage,
+    setLimit: list.setLimit,
     setAction: (next: string) => {
       setAction(next);
-      setPage(1);
+      list.firstPage();
     },
   };
 }

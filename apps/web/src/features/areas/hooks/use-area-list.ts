@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
-import { DEFAULT_PAGE_SIZE, messages, TOAST_MS, type Area, type AreaSortKey } from '@app/shared';
+import { messages, TOAST_MS, type Area, type AreaSortKey } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
+import { useListParams } from '@/lib/use-list-params';
 import { useListAreasQuery } from '../api/areas-api';
 
 const SEARCH_DELAY_MS = 300;
@@ -19,20 +20,18 @@ export function matchesSearch(area: Area, search: string): boolean {
  * other pages are found. Changing the search, sort or page size goes back to page 1.
  */
 export function useAreaList() {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [sortBy, setSortBy] = useState<AreaSortKey>('name');
-  const [sortOrder, setSortOrder] = useState<'ASC' | 'DESC'>('ASC');
+  const list = useListParams<AreaSortKey>({ sortBy: 'name', sortOrder: 'ASC' });
+  const { page, limit, sort, setSearch: setServerSearch } = list;
   const [search, setSearchText] = useState('');
-  const [serverSearch, setServerSearch] = useState('');
 
   useEffect(() => {
     const timer = setTimeout(() => setServerSearch(search.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [search, setServerSearch]);
 
-  const query = useListAreasQuery({ page, limit, sortBy, sortOrder, search: serverSearch || undefined });
+  const query = useListAreasQuery({ page, limit, ...sort, search: list.search || undefined });
   const { error, isError, data } = query;
+  list.showFirstPageIfEmptied(isError ? undefined : query.currentData?.areas.length);
 
   useEffect(() => {
     if (isError) toast.error(errorMessage(error, messages.areas.fetchFailed), { autoClose: TOAST_MS.areas });
@@ -46,25 +45,18 @@ export function useAreaList() {
     totalItems: data?.pagination.totalItems ?? 0,
     page,
     limit,
-    sort: { sortBy, sortOrder },
+    sort,
     search,
-    setPage,
+    setPage: list.setPage,
     /** After a delete: when it took the only row of a later page, show the page before. */
     afterDelete: () => {
-      if (page > 1 && (data?.areas.length ?? 0) <= 1) setPage(page - 1);
+      if (page > 1 && (data?.areas.length ?? 0) <= 1) list.setPage(page - 1);
     },
-    setLimit: (next: number) => {
-      setLimit(next);
-      setPage(1);
-    },
+    setLimit: list.setLimit,
     setSearch: (next: string) => {
       setSearchText(next);
-      setPage(1);
+      list.firstPage();
     },
-    toggleSort: (column: AreaSortKey) => {
-      setSortOrder(column === sortBy && sortOrder === 'ASC' ? 'DESC' : 'ASC');
-      setSortBy(column);
-      setPage(1);
-    },
+    toggleSort: list.toggleSort,
   };
 }

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { toast } from 'react-toastify';
-import { DEFAULT_PAGE_SIZE, messages } from '@app/shared';
+import { messages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
+import { useListParams } from '@/lib/use-list-params';
 import { useListFeesQuery, type FeeSortKey } from '../api/fees-api';
 
 /**
@@ -12,15 +13,13 @@ import { useListFeesQuery, type FeeSortKey } from '../api/fees-api';
  * empty list (SPEC.md §8).
  */
 export function useFeeList() {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [sortBy, setSortBy] = useState<FeeSortKey>('name');
-  const [sortOrder, setSortOrder] = useState<'ASC' | 'DESC'>('ASC');
-  const [search, setSearch] = useState('');
+  const list = useListParams<FeeSortKey>({ sortBy: 'name', sortOrder: 'ASC' });
+  const { page, limit, search, sort } = list;
 
-  const query = useListFeesQuery({ page, limit, sortBy, sortOrder, search: search || undefined });
+  const query = useListFeesQuery({ page, limit, ...sort, search: search || undefined });
   const { isError, error, data } = query;
   const failure = isError ? errorMessage(error, messages.fees.fetchFailed) : undefined;
+  list.showFirstPageIfEmptied(isError ? undefined : query.currentData?.fees.length);
 
   useEffect(() => {
     if (failure) toast.error(failure);
@@ -34,26 +33,14 @@ export function useFeeList() {
     page,
     limit,
     search,
-    sort: { sortBy, sortOrder },
-    setPage,
-    setLimit: (next: number) => {
-      setLimit(next);
-      setPage(1);
-    },
-    submitSearch: (text: string) => {
-      setSearch(text.trim());
-      setPage(1);
-    },
+    sort,
+    setPage: list.setPage,
+    setLimit: list.setLimit,
+    submitSearch: (text: string) => list.setSearch(text.trim()),
     clearSearch: () => {
-      setSearch('');
-      setSortBy('updated_at');
-      setSortOrder('DESC');
-      setPage(1);
+      list.setSearch('');
+      list.setSort({ sortBy: 'updated_at', sortOrder: 'DESC' });
     },
-    toggleSort: (column: FeeSortKey) => {
-      setSortOrder(column === sortBy && sortOrder === 'ASC' ? 'DESC' : 'ASC');
-      setSortBy(column);
-      setPage(1);
-    },
+    toggleSort: list.toggleSort,
   };
 }

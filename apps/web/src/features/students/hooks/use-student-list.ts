@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { DEFAULT_PAGE_SIZE, messages, TOAST_MS, type StudentSortKey } from '@app/shared';
+import { messages, TOAST_MS, type StudentSortKey } from '@app/shared';
+import { useListParams } from '@/lib/use-list-params';
 import { useListStudentsQuery } from '../api/students-api';
 
 /**
@@ -11,18 +12,16 @@ import { useListStudentsQuery } from '../api/students-api';
  * and shows an empty list (SPEC.md §8).
  */
 export function useStudentList() {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [sortBy, setSortBy] = useState<StudentSortKey>('name');
-  const [sortOrder, setSortOrder] = useState<'ASC' | 'DESC'>('ASC');
-  const [search, setSearch] = useState('');
+  const list = useListParams<StudentSortKey>({ sortBy: 'name', sortOrder: 'ASC' });
+  const { page, limit, search, sort } = list;
   // `?type=premium` (the dashboard's premium link) narrows the list until cleared.
   const [params, setParams] = useSearchParams();
   const typeParam = params.get('type');
   const type = typeParam === 'premium' || typeParam === 'regular' ? typeParam : undefined;
 
-  const query = useListStudentsQuery({ page, limit, sortBy, sortOrder, search: search || undefined, type });
+  const query = useListStudentsQuery({ page, limit, ...sort, search: search || undefined, type });
   const { isError, error, data } = query;
+  list.showFirstPageIfEmptied(isError ? undefined : query.currentData?.students.length);
 
   useEffect(() => {
     if (isError) toast.error(messages.students.fetchListFailed, { autoClose: TOAST_MS.students });
@@ -39,22 +38,12 @@ export function useStudentList() {
     type,
     clearType: () => {
       setParams({}, { replace: true });
-      setPage(1);
+      list.firstPage();
     },
-    sort: { sortBy, sortOrder },
-    setPage,
-    setLimit: (next: number) => {
-      setLimit(next);
-      setPage(1);
-    },
-    submitSearch: (text: string) => {
-      setSearch(text.trim());
-      setPage(1);
-    },
-    toggleSort: (column: StudentSortKey) => {
-      setSortOrder(column === sortBy && sortOrder === 'ASC' ? 'DESC' : 'ASC');
-      setSortBy(column);
-      setPage(1);
-    },
+    sort,
+    setPage: list.setPage,
+    setLimit: list.setLimit,
+    submitSearch: (text: string) => list.setSearch(text.trim()),
+    toggleSort: list.toggleSort,
   };
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { DEFAULT_PAGE_SIZE, messages, TOAST_MS } from '@app/shared';
+import { messages, TOAST_MS } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
+import { useListParams } from '@/lib/use-list-params';
 import { useListSubscriptionsQuery, type SubscriptionFilter, type SubscriptionSortKey } from '../api/subscriptions-api';
 
 export const SEARCH_DELAY_MS = 300;
@@ -13,31 +14,19 @@ export const SEARCH_DELAY_MS = 300;
  * goes back to page 1 (SPEC.md §4).
  */
 export function useSubscriptionList() {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [sortBy, setSortBy] = useState<SubscriptionSortKey>('plan_expire_at');
-  const [sortOrder, setSortOrder] = useState<'ASC' | 'DESC'>('ASC');
+  const list = useListParams<SubscriptionSortKey>({ sortBy: 'plan_expire_at', sortOrder: 'ASC' });
+  const { page, limit, sort, setSearch: setServerSearch } = list;
   const [search, setSearchText] = useState('');
-  const [serverSearch, setServerSearch] = useState('');
   const [status, setStatusFilter] = useState<SubscriptionFilter | undefined>(undefined);
 
   useEffect(() => {
-    const timer = setTimeout(() => {
-      setServerSearch(search.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
+    const timer = setTimeout(() => setServerSearch(search.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [search, setServerSearch]);
 
-  const query = useListSubscriptionsQuery({
-    page,
-    limit,
-    sortBy,
-    sortOrder,
-    search: serverSearch || undefined,
-    status,
-  });
+  const query = useListSubscriptionsQuery({ page, limit, ...sort, search: list.search || undefined, status });
   const { error, isError, data } = query;
+  list.showFirstPageIfEmptied(isError ? undefined : query.currentData?.subscription.length);
 
   useEffect(() => {
     if (isError) {
@@ -51,24 +40,17 @@ export function useSubscriptionList() {
     totalItems: data?.pagination.totalItems ?? 0,
     page,
     limit,
-    sort: { sortBy, sortOrder },
+    sort,
     search,
     status,
-    filtered: Boolean(serverSearch) || status !== undefined,
-    setPage,
-    setLimit: (next: number) => {
-      setLimit(next);
-      setPage(1);
-    },
+    filtered: Boolean(list.search) || status !== undefined,
+    setPage: list.setPage,
+    setLimit: list.setLimit,
     setSearch: setSearchText,
     setStatus: (next: SubscriptionFilter | undefined) => {
       setStatusFilter(next);
-      setPage(1);
+      list.firstPage();
     },
-    toggleSort: (column: SubscriptionSortKey) => {
-      setSortOrder(column === sortBy && sortOrder === 'ASC' ? 'DESC' : 'ASC');
-      setSortBy(column);
-      setPage(1);
-    },
+    toggleSort: list.toggleSort,
   };
 }

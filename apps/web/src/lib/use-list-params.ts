@@ -1,0 +1,81 @@
+import { useCallback, useState } from 'react';
+import { DEFAULT_PAGE_SIZE } from '@app/shared';
+
+/** A list's sort: the column and its direction, as the API takes them. */
+export interface ListSortParams<SortKey> {
+  sortBy: SortKey;
+  sortOrder: 'ASC' | 'DESC';
+}
+
+/** Page, page size and search of a paged list; every change but the page goes back to page 1. */
+export interface PageParams {
+  /** Counts from 1. */
+  page: number;
+  limit: number;
+  /** The search the server is asked for ('' for none). */
+  search: string;
+  setPage: (page: number) => void;
+  setLimit: (limit: number) => void;
+  setSearch: (search: string) => void;
+  /** Back to page 1, for a change of the screen's own filters (status, action, type...). */
+  firstPage: () => void;
+  /**
+   * Given how many rows the page came back with: a page past the first that came back
+   * empty (its rows deleted or filtered away) gives way to page 1. Call it while rendering.
+   */
+  showFirstPageIfEmptied: (rowsOnPage: number | undefined) => void;
+}
+
+/** PageParams and the sort of a list whose columns sort it. */
+export interface ListParams<SortKey> extends PageParams {
+  sort: ListSortParams<SortKey>;
+  setSort: (sort: ListSortParams<SortKey>) => void;
+  /** Sorts by `column`, ascending first; a second call turns the order round. */
+  toggleSort: (column: SortKey) => void;
+}
+
+/** The state of a paged list screen (SPEC.md §4, §9): page, page size, search and sort. */
+export function useListParams<SortKey>(defaultSort: ListSortParams<SortKey>): ListParams<SortKey>;
+export function useListParams(): PageParams;
+export function useListParams<SortKey>(defaultSort?: ListSortParams<SortKey>): PageParams | ListParams<SortKey> {
+  const [page, setPage] = useState(1);
+  const [limit, setLimitState] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [search, setSearchState] = useState('');
+  const [sort, setSortState] = useState(defaultSort);
+  // Stable setters: a debounced search may name them in an effect's dependencies.
+  const setLimit = useCallback((next: number) => {
+    setLimitState(next);
+    setPage(1);
+  }, []);
+  const setSearch = useCallback((next: string) => {
+    setSearchState(next);
+    setPage(1);
+  }, []);
+  const firstPage = useCallback(() => setPage(1), []);
+  const setSort = useCallback((next: ListSortParams<SortKey>) => {
+    setSortState(next);
+    setPage(1);
+  }, []);
+
+  const params: PageParams = {
+    page,
+    limit,
+    search,
+    setPage,
+    setLimit,
+    setSearch,
+    firstPage,
+    showFirstPageIfEmptied: (rowsOnPage) => {
+      // A state update of this component while it renders: React renders it again at once.
+      if (page > 1 && rowsOnPage === 0) setPage(1);
+    },
+  };
+  if (!sort) return params;
+  return {
+    ...params,
+    sort,
+    setSort,
+    toggleSort: (column) =>
+      setSort({ sortBy: column, sortOrder: column === sort.sortBy && sort.sortOrder === 'ASC' ? 'DESC' : 'ASC' }),
+  };
+}
