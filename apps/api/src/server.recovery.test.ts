@@ -3,7 +3,14 @@ import path from 'node:path';
 import { messages } from '@app/shared';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { embeddedClusterDir } from './db/embedded';
-import { cleanUpProcesses, startServer, tempDataDir, waitForUrl, type Started } from './test/processes';
+import {
+  cleanUpProcesses,
+  startServer,
+  tempDataDir,
+  tempDataDirWithCluster,
+  waitForUrl,
+  type Started,
+} from './test/processes';
 import { startTcpProxy } from './test/tcp-proxy';
 
 // The database going away under a running server (an OOM kill of the embedded
@@ -84,7 +91,7 @@ function expectDatabaseUnavailable(answer: Answer) {
 
 describe('when the database goes away under a running server', () => {
   it('restarts its embedded PostgreSQL after a kill, answering 503 with Retry-After meanwhile', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = tempDataDirWithCluster();
     const server: Started = startServer({ DATA_DIR: dataDir });
     const url = await waitForUrl(server);
     const token = await signIn(url);
@@ -107,7 +114,7 @@ describe('when the database goes away under a running server', () => {
   }, 90_000);
 
   it('fails liveness and exits non-zero when the embedded PostgreSQL cannot be brought back', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = tempDataDirWithCluster();
     // Five failed restarts in a fifth of a second instead of the default 1 + 2 + 4 + 8 + 16 s.
     const server = startServer({
       DATA_DIR: dataDir,

@@ -7,7 +7,15 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { studentFields, studentForm, threeImages } from '../modules/students/students.fixtures';
 import { startFakeS3 } from '../test/fake-s3';
 import { registrationBody } from '../test/helpers';
-import { cleanUpProcesses, runOps, startServer, stopServer, tempDataDir, waitForUrl } from '../test/processes';
+import {
+  cleanUpProcesses,
+  runOps,
+  startServer,
+  stopServer,
+  tempDataDir,
+  tempDataDirWithCluster,
+  waitForUrl,
+} from '../test/processes';
 
 // `npm run backup` and `npm run restore` as an owner runs them, against real servers:
 // a backup of a running library, restored on an empty machine and over newer data.
@@ -84,7 +92,7 @@ function backupFileIn(dir: string) {
 
 describe('npm run backup / npm run restore', () => {
   it('round-trips the embedded database with its images and key: hot backup, restore on an empty DATA_DIR, restore over newer data', async () => {
-    const source = tempDataDir();
+    const source = tempDataDirWithCluster();
     const backups = tempDataDir('sla-backups-');
     const server = startServer({ DATA_DIR: source });
     const url = await waitForUrl(server);
@@ -102,7 +110,7 @@ describe('npm run backup / npm run restore', () => {
     expect(await studentNames(library)).toEqual(['Asha', 'Later']);
     expect(await stopServer(server)).toBe(0);
 
-    // Another machine: an empty DATA_DIR.
+    // Another machine: an empty DATA_DIR (the restore makes its cluster with initdb).
     const target = tempDataDir();
     const restored = await runOps(['restore', file], { DATA_DIR: target });
     expect(restored.output).toContain('Restored the backup');
@@ -135,7 +143,7 @@ describe('npm run backup / npm run restore', () => {
   });
 
   it('refuses a damaged archive and leaves the database as it was', async () => {
-    const source = tempDataDir();
+    const source = tempDataDirWithCluster();
     const backups = tempDataDir('sla-backups-');
     const server = startServer({ DATA_DIR: source });
     const { library, credentials } = await register(await waitForUrl(server));

@@ -3,11 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { copyTemplateCluster } from './cluster-template';
 
 // Real processes for the operations tests: the server as `npm start` runs it and the
-// ops command line as `npm run backup`/`npm run restore` run it.
-const serverFile = fileURLToPath(new URL('../server.ts', import.meta.url));
-const opsFile = fileURLToPath(new URL('../ops/cli.ts', import.meta.url));
+// ops command line as `npm run backup`/`npm run restore` run it, both from the bundle
+// test/global-setup.ts built for this run (apps/api/build.mjs).
+const serverFile = fileURLToPath(new URL('../../dist/server.js', import.meta.url));
+const opsFile = fileURLToPath(new URL('../../dist/ops.js', import.meta.url));
 
 export interface Started {
   child: ChildProcess;
@@ -26,8 +29,18 @@ export function tempDataDir(prefix = 'sla-ops-') {
   return dir;
 }
 
+/**
+ * A DATA_DIR as a server's first start leaves it, with a fresh cluster copied from the run's
+ * template instead of made by initdb: for tests of what happens after that first start.
+ */
+export function tempDataDirWithCluster() {
+  const dir = tempDataDir();
+  copyTemplateCluster(inject('clusterTemplate'), dir);
+  return dir;
+}
+
 function startNode(file: string, args: string[], env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+  const child = spawn(process.execPath, [file, ...args], {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
