@@ -59,9 +59,10 @@ describe('FCM HTTP v1 provider against a loopback peer', () => {
   it('fetches a new token once the old one is within five minutes of expiry', async () => {
     await peer.close();
     peer = await startLoopbackFcm({ tokenLifetimeSeconds: 301 });
-    const provider = createFcmProvider(account(), { apiBase: peer.url });
+    let clock = Date.now();
+    const provider = createFcmProvider(account(), { apiBase: peer.url, now: () => clock });
     await provider.send(message('a'));
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock += 1100; // the token's 301 s are now within five minutes of their end
     await provider.send(message('b'));
     expect(peer.tokenRequests).toHaveLength(2);
     expect(peer.messages.map((m) => m.authorization)).toEqual(['Bearer ya29.loopback-1', 'Bearer ya29.loopback-2']);
