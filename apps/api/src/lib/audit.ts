@@ -1,16 +1,5 @@
 import type { DbOrTx } from '../db/client';
-import { auditLog } from '../db/schema';
-
-/** One entry of the audit log: who did what to which record, from where. */
-export interface AuditEntry {
-  libraryId: string;
-  adminId: string | null;
-  action: string;
-  entityType: string;
-  entityId?: string | null;
-  detail?: string | null;
-  ip?: string | null;
-}
+import { insertAuditEntry } from '../db/audit-log.repository';
 
 /** Audit actions recorded for identity data (DESIGN.md §5). */
 export const AUDIT_ACTIONS = {
@@ -27,15 +16,22 @@ export const AUDIT_ACTIONS = {
   seatDeleted: 'seat.delete',
 } as const;
 
-/** Appends to the audit log; the caller awaits it so a view is never served unrecorded. */
-export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    libraryId: entry.libraryId,
-    adminId: entry.adminId,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId ?? null,
-    detail: entry.detail ?? null,
-    ip: entry.ip ?? null,
-  });
+/** Who did it: the admin of a library, from an address. */
+export interface AuditActor {
+  libraryId: string;
+  adminId: string;
+  ip: string;
+}
+
+/** What was done to which record. */
+export interface AuditEvent {
+  action: (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
+  entityType: string;
+  entityId?: string | null;
+  detail?: string | null;
+}
+
+/** Records an action in the audit log; services await it so a view is never served unrecorded. */
+export function writeAudit(db: DbOrTx, actor: AuditActor, event: AuditEvent): Promise<void> {
+  return insertAuditEntry(db, { libraryId: actor.libraryId, adminId: actor.adminId, ip: actor.ip, ...event });
 }

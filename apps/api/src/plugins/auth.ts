@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@app/shared';
 import { unauthorized } from '../errors';
-import { findActiveSession, findLiveSessionById, type LiveSession } from '../modules/auth/auth.repository';
+import { findActiveSession, findLiveSessionById, type LiveSession } from '../db/sessions.repository';
 import { hashToken } from '../lib/tokens';
 
 /** Who is calling: set on every request that passed `app.authenticate`. */

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { addHit, clearHits, readHits, takeBackHit } from '../db/rate-limits.repository';
 import { tooManyRequests } from '../errors';
 
 export interface RateLimitRule {
@@ -43,31 +43,10 @@ export function retryAfterSeconds(resetAt: Date): number {
 export default fp(
   async (app) => {
     const counters: RateCounters = {
-      async add(key, windowMs) {
-        const result = await app.db.execute<{ hits: number; reset_at: Date }>(sql`
-          insert into rate_limits (key, hits, reset_at)
-          values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
-          on conflict (key) do update set
-            hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
-            reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-          returning hits, reset_at`);
-        const row = result.rows[0]!;
-        return { hits: Number(row.hits), resetAt: new Date(row.reset_at) };
-      },
-      async read(key) {
-        const result = await app.db.execute<{ hits: number }>(
-          sql`select hits from rate_limits where key = ${key} and reset_at > now()`,
-        );
-        return Number(result.rows[0]?.hits ?? 0);
-      },
-      async takeBack(key) {
-        await app.db.execute(
-          sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${key} and reset_at > now()`,
-        );
-      },
-      async clear(key) {
-        await app.db.execute(sql`delete from rate_limits where key = ${key}`);
-      },
+      add: (key, windowMs) => addHit(app.db, key, windowMs),
+      read: (key) => readHits(app.db, key),
+      takeBack: (key) => takeBackHit(app.db, key),
+      clear: (key) => clearHits(app.db, key),
     };
     app.decorate('rateCounters', counters);
 

@@ -4,7 +4,7 @@ import type { AreaListQuery, AreaStatus, AreaSortKey } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { areas, seats } from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
-import { seatStateSql } from '../../lib/seat-state';
+import { seatStateSql } from '../../db/seat-state';
 import { containsPattern } from '../../lib/sql-like';
 
 export interface AreaRow {

@@ -123,14 +123,11 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { libraryId, adminId } = requireAuth(request);
       await service.deleteArea(app.db, libraryId, request.params.id);
-      await writeAudit(app.db, {
-        libraryId,
-        adminId,
-        action: AUDIT_ACTIONS.areaDeleted,
-        entityType: 'area',
-        entityId: request.params.id,
-        ip: request.ip,
-      });
+      await writeAudit(
+        app.db,
+        { libraryId, adminId, ip: request.ip },
+        { action: AUDIT_ACTIONS.areaDeleted, entityType: 'area', entityId: request.params.id },
+      );
       return { status: true as const, message: m.deleted, data: null };
     },
   );

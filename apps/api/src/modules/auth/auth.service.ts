@@ -2,7 +2,8 @@ import { messages, type Admin, type AdminSession, type Registration } from '@app
 import type { Database } from '../../db/client';
 import { conflict, unauthorized } from '../../errors';
 import { hashToken, newSessionToken } from '../../lib/tokens';
-import { findAdminById, presentAdmin, type AdminRow } from '../../lib/admin-record';
+import { findAdminById, type AdminRow } from '../../db/admins.repository';
+import { presentAdmin } from '../../lib/admin-record';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
 import * as repository from './auth.repository';
@@ -36,14 +37,11 @@ export async function registerLibrary(
   });
   if (!owner) throw conflict(messages.auth.ownerEmailTaken, 'owner_email');
   const session = await openSession(db, owner, ttlMs);
-  await writeAudit(db, {
-    libraryId: owner.libraryId,
-    adminId: owner.id,
-    action: AUDIT_ACTIONS.registered,
-    entityType: 'library',
-    entityId: owner.libraryId,
-    ip,
-  });
+  await writeAudit(
+    db,
+    { libraryId: owner.libraryId, adminId: owner.id, ip },
+    { action: AUDIT_ACTIONS.registered, entityType: 'library', entityId: owner.libraryId },
+  );
   return session;
 }
 
@@ -58,26 +56,20 @@ export async function login(
   if (!admin || !valid) {
     // A failed attempt on a real account is the owner's business; an unknown email has no library.
     if (admin) {
-      await writeAudit(db, {
-        libraryId: admin.libraryId,
-        adminId: admin.id,
-        action: AUDIT_ACTIONS.signInFailed,
-        entityType: 'admin',
-        entityId: admin.id,
-        ip,
-      });
+      await writeAudit(
+        db,
+        { libraryId: admin.libraryId, adminId: admin.id, ip },
+        { action: AUDIT_ACTIONS.signInFailed, entityType: 'admin', entityId: admin.id },
+      );
     }
     throw unauthorized(messages.auth.invalidCredentials);
   }
   const session = await openSession(db, admin, ttlMs);
-  await writeAudit(db, {
-    libraryId: admin.libraryId,
-    adminId: admin.id,
-    action: AUDIT_ACTIONS.signedIn,
-    entityType: 'admin',
-    entityId: admin.id,
-    ip,
-  });
+  await writeAudit(
+    db,
+    { libraryId: admin.libraryId, adminId: admin.id, ip },
+    { action: AUDIT_ACTIONS.signedIn, entityType: 'admin', entityId: admin.id },
+  );
   return session;
 }
 
@@ -87,14 +79,11 @@ export async function logout(
   ip: string,
 ) {
   await repository.revokeSession(db, auth.libraryId, auth.sessionId);
-  await writeAudit(db, {
-    libraryId: auth.libraryId,
-    adminId: auth.adminId,
-    action: AUDIT_ACTIONS.signedOut,
-    entityType: 'admin',
-    entityId: auth.adminId,
-    ip,
-  });
+  await writeAudit(
+    db,
+    { libraryId: auth.libraryId, adminId: auth.adminId, ip },
+    { action: AUDIT_ACTIONS.signedOut, entityType: 'admin', entityId: auth.adminId },
+  );
 }
 
 export async function currentAdmin(db: Database, libraryId: string, adminId: string): Promise<Admin> {

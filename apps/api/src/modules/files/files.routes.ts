@@ -59,15 +59,16 @@ const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, { stora
       if (!file) throw notFound(messages.students.fileNotFound);
 
       if (AUDITED_KINDS[parts.entityType]?.has(parts.kind)) {
-        await writeAudit(app.db, {
-          libraryId: parts.libraryId,
-          adminId: session.adminId,
-          action: AUDIT_ACTIONS.identityImageViewed,
-          entityType: parts.entityType === 'students' ? 'student' : parts.entityType,
-          entityId: parts.entityId,
-          detail: parts.kind,
-          ip: request.ip,
-        }).catch((error: unknown) => {
+        await writeAudit(
+          app.db,
+          { libraryId: parts.libraryId, adminId: session.adminId, ip: request.ip },
+          {
+            action: AUDIT_ACTIONS.identityImageViewed,
+            entityType: parts.entityType === 'students' ? 'student' : parts.entityType,
+            entityId: parts.entityId,
+            detail: parts.kind,
+          },
+        ).catch((error: unknown) => {
           file.body.destroy();
           throw error;
         });

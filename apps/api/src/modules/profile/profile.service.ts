@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { profileUpdateSchema } from '@app/shared';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors';
-import { findAdminById, presentAdmin } from '../../lib/admin-record';
+import { findAdminById } from '../../db/admins.repository';
+import { presentAdmin } from '../../lib/admin-record';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
 import * as repository from './profile.repository';
@@ -52,14 +53,15 @@ export async function updateProfile(
     // Whoever else holds a session of this account must sign in again with the new password.
     await repository.revokeOtherSessions(db, libraryId, adminId, caller.sessionId);
   }
-  await writeAudit(db, {
-    libraryId,
-    adminId,
-    action: passwordHash ? AUDIT_ACTIONS.passwordChanged : AUDIT_ACTIONS.profileUpdated,
-    entityType: 'admin',
-    entityId: adminId,
-    ip: caller.ip,
-  });
+  await writeAudit(
+    db,
+    { libraryId, adminId, ip: caller.ip },
+    {
+      action: passwordHash ? AUDIT_ACTIONS.passwordChanged : AUDIT_ACTIONS.profileUpdated,
+      entityType: 'admin',
+      entityId: adminId,
+    },
+  );
   const admin = await findAdminById(db, libraryId, adminId);
   if (!admin) throw unauthorized(messages.auth.invalidToken);
   return presentAdmin(admin);
@@ -76,13 +78,10 @@ async function proveCurrentPassword(
     throw badRequest(message, [{ field: 'currentPassword', message }]);
   }
   if (await verifyPassword(passwordHash, currentPassword)) return;
-  await writeAudit(db, {
-    libraryId: caller.libraryId,
-    adminId: caller.adminId,
+  await writeAudit(db, caller, {
     action: AUDIT_ACTIONS.currentPasswordRefused,
     entityType: 'admin',
     entityId: caller.adminId,
-    ip: caller.ip,
   });
   throw new WrongCurrentPassword();
 }

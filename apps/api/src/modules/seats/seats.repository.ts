@@ -3,7 +3,7 @@ import type { SeatState, SeatStatus } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { areas, seats } from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
-import { seatStateSql } from '../../lib/seat-state';
+import { seatStateSql } from '../../db/seat-state';
 
 export interface SeatRow {
   id: string;

@@ -107,14 +107,11 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { libraryId, adminId } = requireAuth(request);
       await service.deleteSeat(app.db, libraryId, request.params.id);
-      await writeAudit(app.db, {
-        libraryId,
-        adminId,
-        action: AUDIT_ACTIONS.seatDeleted,
-        entityType: 'seat',
-        entityId: request.params.id,
-        ip: request.ip,
-      });
+      await writeAudit(
+        app.db,
+        { libraryId, adminId, ip: request.ip },
+        { action: AUDIT_ACTIONS.seatDeleted, entityType: 'seat', entityId: request.params.id },
+      );
       return { status: true as const, message: m.deleted, data: null };
     },
   );

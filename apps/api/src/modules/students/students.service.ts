@@ -122,14 +122,7 @@ export async function getStudent(context: StudentsContext, caller: Caller, rawId
     context.log.error({ err: error, studentId: id }, 'stored Aadhaar number could not be decrypted');
     return presentDetail(row, '', keySigner(context.signer, caller.viewer));
   }
-  await writeAudit(context.db, {
-    libraryId: caller.libraryId,
-    adminId: caller.adminId,
-    action: AUDIT_ACTIONS.aadhaarViewed,
-    entityType: 'student',
-    entityId: id,
-    ip: caller.ip,
-  });
+  await writeAudit(context.db, caller, { action: AUDIT_ACTIONS.aadhaarViewed, entityType: 'student', entityId: id });
   return presentDetail(row, aadhaarNumber, keySigner(context.signer, caller.viewer));
 }
 

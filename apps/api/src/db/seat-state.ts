@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SeatState } from '@app/shared';
-import { areas, seats } from '../db/schema';
+import { areas, seats } from './schema';
 
 /**
  * THE derivation of a seat's live state (DESIGN.md §6), as one SQL expression over a

@@ -1,0 +1,26 @@
+import type { DbOrTx } from './client';
+import { auditLog } from './schema';
+
+/** One entry of the audit log: who did what to which record, from where. */
+export interface AuditEntry {
+  libraryId: string;
+  adminId: string | null;
+  action: string;
+  entityType: string;
+  entityId?: string | null;
+  detail?: string | null;
+  ip?: string | null;
+}
+
+/** Appends to the audit log (every module writes here; the audit module reads it). */
+export async function insertAuditEntry(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    libraryId: entry.libraryId,
+    adminId: entry.adminId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId ?? null,
+    detail: entry.detail ?? null,
+    ip: entry.ip ?? null,
+  });
+}
