@@ -28,6 +28,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { studentFields, studentForm, threeImages } from '../apps/api/src/modules/students/students.fixtures';
+import { registrationBody } from '../apps/api/src/test/registration';
 import type { ProxyStats } from './lb-proxy';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -223,20 +224,8 @@ async function studentMultipart(images: Record<string, Buffer>) {
 const NAMES = ['Aarav', 'Diya', 'Ishaan', 'Kavya', 'Meera', 'Nikhil', 'Priya', 'Rahul', 'Sneha', 'Tanvi', 'Vivaan'];
 const pickName = () => NAMES[randomInt(NAMES.length)]!;
 
-function registration() {
-  const tag = randomBytes(6).toString('hex');
-  return {
-    library_name: `Bench Library ${tag}`,
-    mobile: '9876543210',
-    email: `desk-${tag}@example.com`,
-    address: '12 MG Road, Jaipur',
-    first_name: 'Ravi',
-    last_name: 'Kumar',
-    owner_mobile: '9123456780',
-    owner_email: `owner-${tag}@example.com`,
-    password: PASSWORD,
-  };
-}
+const registration = () =>
+  registrationBody({ library_name: `Bench Library ${randomBytes(6).toString('hex')}`, password: PASSWORD });
 
 interface Library {
   ownerEmail: string;

@@ -2,26 +2,13 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { messages, type RegistrationInput } from '@app/shared';
+import { registrationBody } from '../apps/api/src/test/registration';
 
 export const unique = () => randomBytes(4).toString('hex');
 
-/** A fresh, valid registration. */
-export function newLibrary(
-  overrides: Partial<RegistrationInput> = {},
-): Required<Omit<RegistrationInput, 'last_name' | 'address'>> & RegistrationInput {
-  return {
-    library_name: `Gyan Study Point ${unique()}`,
-    mobile: '9876543210',
-    email: `desk-${unique()}@example.com`,
-    address: '12 MG Road, Jaipur',
-    first_name: 'Ravi',
-    last_name: 'Kumar',
-    owner_mobile: '9123456780',
-    owner_email: `owner-${unique()}@example.com`,
-    password: 'correct-horse',
-    ...overrides,
-  };
-}
+/** A fresh, valid registration (its library name marked, to tell journeys' libraries apart). */
+export const newLibrary = (overrides: Partial<RegistrationInput> = {}) =>
+  registrationBody({ library_name: `Gyan Study Point ${unique()}`, ...overrides });
 
 /** Registers through the API (fast set-up for journeys about other screens) and stores the session. */
 export async function signUpViaApi(page: Page, overrides: Partial<RegistrationInput> = {}) {

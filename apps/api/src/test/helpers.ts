@@ -7,6 +7,7 @@ import type { AdminSession, RegistrationInput } from '@app/shared';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../db/client';
+import { registrationBody } from './registration';
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -30,21 +31,7 @@ export async function buildTestApp(env: Record<string, string> = {}) {
 
 export const unique = () => randomBytes(5).toString('hex');
 
-/** A valid registration body with a fresh owner email. */
-export function registrationBody(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
-  return {
-    library_name: 'Gyan Study Point',
-    mobile: '9876543210',
-    email: `desk-${unique()}@example.com`,
-    address: '12 MG Road, Jaipur',
-    first_name: 'Ravi',
-    last_name: 'Kumar',
-    owner_mobile: '9123456780',
-    owner_email: `owner-${unique()}@example.com`,
-    password: 'correct-horse',
-    ...overrides,
-  };
-}
+export { registrationBody };
 
 /** Registers a library through the API and answers its signed-in session. */
 export async function registerLibrary(app: TestApp['app'], overrides: Partial<RegistrationInput> = {}) {
