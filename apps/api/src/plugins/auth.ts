@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { messages } from '@app/shared';
 import { unauthorized } from '../errors';
 import { findActiveSession, findLiveSessionById, type LiveSession } from '../db/sessions.repository';
+import type { Actor } from '../lib/service-context';
 import { hashToken } from '../lib/tokens';
 
 /** Who is calling: set on every request that passed `app.authenticate`. */
@@ -55,4 +56,10 @@ export default fp<AuthOptions>(
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized(messages.auth.missingToken);
   return request.auth;
+}
+
+/** Who acts on a guarded route, as services take it: the session and the caller's address. */
+export function actorOf(request: FastifyRequest): Actor {
+  const { libraryId, adminId, sessionId, passwordStamp } = requireAuth(request);
+  return { libraryId, adminId, sessionId, passwordStamp, ip: request.ip };
 }

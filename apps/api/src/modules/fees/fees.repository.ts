@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { FEE_SORT_KEYS } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../lib/sql-like';
 
@@ -29,6 +30,24 @@ export interface FeeFilters {
   to?: string;
 }
 
+/** The report's order: a sort key and direction (newest first among equals, so pages never shuffle). */
+export interface FeeOrder {
+  sortBy: (typeof FEE_SORT_KEYS)[number];
+  descending: boolean;
+}
+
+const SORT_COLUMNS: Record<FeeOrder['sortBy'], SQL> = {
+  name: sql`lower(st.first_name || ' ' || coalesce(st.last_name, ''))`,
+  amount: sql`f.amount`,
+  created_at: sql`f.created_at`,
+  updated_at: sql`f.updated_at`,
+  duration: sql`f.duration`,
+};
+
+function orderOf(order: FeeOrder): SQL {
+  return sql`${SORT_COLUMNS[order.sortBy]} ${order.descending ? sql`desc` : sql`asc`}, f.created_at desc, f.id`;
+}
+
 function whereOf(libraryId: string, filters: FeeFilters): SQL {
   const conditions: SQL[] = [sql`f.library_id = ${libraryId}`];
   if (filters.search) {
@@ -55,12 +74,12 @@ const joins = sql`from fees f join students st on st.id = f.student_id join libr
 export async function listFees(
   db: DbOrTx,
   libraryId: string,
-  options: FeeFilters & { orderBy: SQL; limit: number; offset: number },
+  options: FeeFilters & FeeOrder & { limit: number; offset: number },
 ) {
   const where = whereOf(libraryId, options);
   const [rows, count] = await Promise.all([
     db.execute<FeeRow>(
-      sql`select ${columns} ${joins} where ${where} order by ${options.orderBy}, f.id limit ${options.limit} offset ${options.offset}`,
+      sql`select ${columns} ${joins} where ${where} order by ${orderOf(options)} limit ${options.limit} offset ${options.offset}`,
     ),
     db.execute<{ total: number }>(sql`select count(*)::int as total ${joins} where ${where}`),
   ]);
@@ -68,11 +87,11 @@ export async function listFees(
 }
 
 /** Every matching fee, in pages of `batch`, for the CSV export (keeps memory flat). */
-export async function* allFees(db: DbOrTx, libraryId: string, filters: FeeFilters & { orderBy: SQL }, batch = 1000) {
+export async function* allFees(db: DbOrTx, libraryId: string, filters: FeeFilters & FeeOrder, batch = 1000) {
   const where = whereOf(libraryId, filters);
   for (let offset = 0; ; offset += batch) {
     const result = await db.execute<FeeRow>(
-      sql`select ${columns} ${joins} where ${where} order by ${filters.orderBy}, f.id limit ${batch} offset ${offset}`,
+      sql`select ${columns} ${joins} where ${where} order by ${orderOf(filters)} limit ${batch} offset ${offset}`,
     );
     yield result.rows;
     if (result.rows.length < batch) return;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, feeListQuerySchema, feeListSchema, successEnvelope } from '@app/shared';
-import { requireAuth } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
 import * as service from './fees.service';
 
 const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
@@ -10,6 +10,7 @@ const security = [{ bearerAuth: [] }];
 const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   // Authentication comes before validation: an anonymous caller learns nothing about the inputs.
   app.addHook('onRequest', app.authenticate);
+  const context: service.FeesContext = { db: app.db };
 
   app.get(
     '/fee',
@@ -23,8 +24,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      const data = await service.listFees(app.db, libraryId, request.query);
+      const data = await service.listFees(context, actorOf(request), request.query);
       return { status: true as const, message: 'OK', data };
     },
   );
@@ -40,13 +40,13 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { libraryId } = requireAuth(request);
+      const actor = actorOf(request);
       const stamp = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="fee-report-${stamp}.csv"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(service.feesCsv(app.db, libraryId, request.query)));
+        .send(Readable.from(service.feesCsv(context, actor, request.query)));
     },
   );
 };

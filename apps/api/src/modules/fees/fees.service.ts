@@ -1,33 +1,25 @@
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paginate, type FeeRecord, type feeListQuerySchema } from '@app/shared';
-import type { Database } from '../../db/client';
+import type { Actor, ServiceContext } from '../../lib/service-context';
 import { toCsv } from '../../lib/csv';
 import * as repository from './fees.repository';
 
 type ListQuery = z.output<typeof feeListQuerySchema>;
 
-const SORT_COLUMNS = {
-  name: sql`lower(st.first_name || ' ' || coalesce(st.last_name, ''))`,
-  amount: sql`f.amount`,
-  created_at: sql`f.created_at`,
-  updated_at: sql`f.updated_at`,
-  duration: sql`f.duration`,
-} as const;
-
 function present(row: repository.FeeRow): FeeRecord {
   return { ...row, amount: Number(row.amount) };
 }
 
-function orderOf(query: ListQuery) {
-  // Newest first among equals (one student's fees), so pages never shuffle.
-  return sql`${SORT_COLUMNS[query.sortBy]} ${query.sortOrder === 'DESC' ? sql`desc` : sql`asc`}, f.created_at desc`;
+function filtersOf(query: ListQuery): repository.FeeFilters & repository.FeeOrder {
+  const { search, status, mode, from, to, sortBy } = query;
+  return { search, status, mode, from, to, sortBy, descending: query.sortOrder === 'DESC' };
 }
 
-export async function listFees(db: Database, libraryId: string, query: ListQuery) {
-  const { rows, total } = await repository.listFees(db, libraryId, {
-    ...query,
-    orderBy: orderOf(query),
+export type FeesContext = ServiceContext;
+
+export async function listFees(context: FeesContext, actor: Actor, query: ListQuery) {
+  const { rows, total } = await repository.listFees(context.db, actor.libraryId, {
+    ...filtersOf(query),
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
@@ -48,9 +40,9 @@ const CSV_HEADER = [
 ];
 
 /** The fee report as CSV lines, honouring the list's search, filters and sort. */
-export async function* feesCsv(db: Database, libraryId: string, query: ListQuery) {
+export async function* feesCsv(context: FeesContext, actor: Actor, query: ListQuery) {
   yield toCsv([CSV_HEADER]);
-  for await (const rows of repository.allFees(db, libraryId, { ...query, orderBy: orderOf(query) })) {
+  for await (const rows of repository.allFees(context.db, actor.libraryId, filtersOf(query))) {
     yield toCsv(
       rows.map((row) => [
         [row.first_name, row.last_name].filter(Boolean).join(' '),

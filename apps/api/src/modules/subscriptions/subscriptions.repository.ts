@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { SUBSCRIPTION_SORT_KEYS } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../lib/sql-like';
 import { seatInUse } from '../../lib/booking/bookings.repository';
@@ -156,11 +157,22 @@ export async function insertFee(
 export interface ListOptions {
   page: number;
   limit: number;
-  orderBy: SQL;
+  sortBy: (typeof SUBSCRIPTION_SORT_KEYS)[number];
+  descending: boolean;
   search?: string;
   status?: 'active' | 'expired' | 'expiring' | 'upcoming';
   today: string;
 }
+
+const SORT_COLUMNS: Record<ListOptions['sortBy'], SQL> = {
+  plan_expire_at: sql`sub.plan_expires_at`,
+  plan_expires_at: sql`sub.plan_expires_at`,
+  joining_date: sql`sub.joining_date`,
+  created_at: sql`sub.created_at`,
+  updated_at: sql`sub.updated_at`,
+  name: sql`lower(st.first_name || ' ' || coalesce(st.last_name, ''))`,
+  start_time: sql`sub.start_time`,
+};
 
 export async function listSubscriptions(db: DbOrTx, libraryId: string, options: ListOptions) {
   const filters: SQL[] = [sql`sub.library_id = ${libraryId}`];
@@ -178,14 +190,23 @@ export async function listSubscriptions(db: DbOrTx, libraryId: string, options: 
     filters.push(sql`sub.joining_date <= ${today} and sub.plan_expires_at between ${today} and ${today} + 7`);
   }
   const where = sql.join(filters, sql` and `);
+  const direction = options.descending ? sql`desc` : sql`asc`;
   const [rows, count] = await Promise.all([
     db.execute<SubscriptionRow>(sql`
       select ${rowColumns} ${rowJoins} where ${where}
-      order by ${options.orderBy}, sub.id
+      order by ${SORT_COLUMNS[options.sortBy]} ${direction}, sub.id
       limit ${options.limit} offset ${(options.page - 1) * options.limit}`),
     db.execute<{ total: number }>(sql`select count(*)::int as total ${rowJoins} where ${where}`),
   ]);
   return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
+}
+
+/**
+ * Holds the Idempotency-Key until the transaction ends, so concurrent requests with one key
+ * run one after the other: the later ones find the first one's stored answer.
+ */
+export async function lockIdempotencyKey(tx: DbOrTx, libraryId: string, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${libraryId}::text || ':' || ${key}::text, 0))`);
 }
 
 export async function findIdempotentResponse(tx: DbOrTx, libraryId: string, key: string) {

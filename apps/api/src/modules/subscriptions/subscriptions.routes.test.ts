@@ -219,6 +219,16 @@ describe('POST /api/subscription', () => {
     const bad = await post(auth, body, 'x'.repeat(300));
     expect(bad.statusCode).toBe(400);
   });
+
+  it('books once when retries with one Idempotency-Key arrive at the same time', async () => {
+    const { auth, student, libraryId } = await setup();
+    const body = createBody(student.id);
+    const responses = await Promise.all(Array.from({ length: 6 }, () => post(auth, body, 'same-moment')));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(6).fill(201));
+    const ids = new Set(responses.map((response) => response.json().data.id));
+    expect(ids.size).toBe(1);
+    expect((await feesOf(libraryId)).length).toBe(1);
+  });
 });
 
 describe('PUT /api/subscription/:id and renew', () => {

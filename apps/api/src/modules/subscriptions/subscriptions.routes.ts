@@ -13,10 +13,12 @@ import {
   subscriptionUpdateSchema,
   successEnvelope,
 } from '@app/shared';
-import { requireAuth } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
+import { answerOnce } from './idempotency';
 import * as service from './subscriptions.service';
 
-const idParams = z.object({ id: z.uuid({ error: messages.subscriptions.notFound }) });
+const m = messages.subscriptions;
+const idParams = z.object({ id: z.uuid({ error: m.notFound }) });
 const idempotencyHeaders = z.object({
   'idempotency-key': z
     .string()
@@ -35,6 +37,7 @@ const security = [{ bearerAuth: [] }];
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Authentication comes before validation: an anonymous caller learns nothing about the inputs.
   app.addHook('onRequest', app.authenticate);
+  const context: service.SubscriptionsContext = { db: app.db };
 
   app.get(
     '/subscription',
@@ -48,8 +51,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      const data = await service.listSubscriptions(app.db, libraryId, request.query);
+      const data = await service.listSubscriptions(context, actorOf(request), request.query);
       return { status: true as const, message: 'OK', data };
     },
   );
@@ -66,8 +68,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      const data = await service.availability(app.db, libraryId, request.query);
+      const data = await service.availability(context, actorOf(request), request.query);
       return { status: true as const, message: 'OK', data };
     },
   );
@@ -85,14 +86,17 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { libraryId } = requireAuth(request);
-      const result = await service.createSubscription(
-        app.db,
-        libraryId,
-        request.body,
-        request.headers['idempotency-key'],
-      );
-      return reply.status(result.statusCode).send(result.body);
+      const actor = actorOf(request);
+      const idempotency = { key: request.headers['idempotency-key'], scope: 'create', body: request.body };
+      const answer = await answerOnce(app.db, { libraryId: actor.libraryId, ...idempotency }, async (db) => ({
+        statusCode: 201,
+        body: {
+          status: true as const,
+          message: m.created,
+          data: await service.createSubscription({ db }, actor, request.body),
+        },
+      }));
+      return reply.status(answer.statusCode).send(answer.body);
     },
   );
 
@@ -108,8 +112,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      const data = await service.getSubscription(app.db, libraryId, request.params.id);
+      const data = await service.getSubscription(context, actorOf(request), request.params.id);
       return { status: true as const, message: 'OK', data };
     },
   );
@@ -127,9 +130,8 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      const result = await service.updateSubscription(app.db, libraryId, request.params.id, request.body);
-      return result.body;
+      const data = await service.updateSubscription(context, actorOf(request), request.params.id, request.body);
+      return { status: true as const, message: m.updatedServer, data };
     },
   );
 
@@ -147,15 +149,18 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { libraryId } = requireAuth(request);
-      const result = await service.renewSubscription(
-        app.db,
-        libraryId,
-        request.params.id,
-        request.body,
-        request.headers['idempotency-key'],
-      );
-      return reply.status(result.statusCode).send(result.body);
+      const actor = actorOf(request);
+      const { id } = request.params;
+      const idempotency = { key: request.headers['idempotency-key'], scope: `renew:${id}`, body: request.body };
+      const answer = await answerOnce(app.db, { libraryId: actor.libraryId, ...idempotency }, async (db) => ({
+        statusCode: 200,
+        body: {
+          status: true as const,
+          message: m.renewedServer,
+          data: await service.renewSubscription({ db }, actor, id, request.body),
+        },
+      }));
+      return reply.status(answer.statusCode).send(answer.body);
     },
   );
 };

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { type z } from 'zod';
 import {
   formatDateDMY,
@@ -14,11 +12,12 @@ import {
   type subscriptionUpdateSchema,
   todayIn,
 } from '@app/shared';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../errors';
 import { bookingOfRow } from '../../lib/booking/capacity';
 import { fits, placesLeft, type Booking } from '../../lib/booking/engine';
 import { dateOfDayNumber, dayNumber, formatTimeOfDay, parseTimeOfDay, planExpiry } from '../../lib/booking/time';
+import type { Actor, ServiceContext } from '../../lib/service-context';
 import * as repository from './subscriptions.repository';
 
 const m = messages.subscriptions;
@@ -28,11 +27,8 @@ type UpdateInput = z.output<typeof subscriptionUpdateSchema>;
 type RenewInput = z.output<typeof subscriptionRenewSchema>;
 type ListQuery = z.output<typeof subscriptionListQuerySchema>;
 
-/** What a write answers: its HTTP status and envelope, also what an idempotent replay answers. */
-export interface WriteResult {
-  statusCode: number;
-  body: { status: true; message: string; data: Subscription };
-}
+/** What the subscription calls run on: the database, or the transaction of an Idempotency-Key. */
+export type SubscriptionsContext = ServiceContext;
 
 function toMinutes(time: string): number {
   const minutes = parseTimeOfDay(time);
@@ -94,44 +90,19 @@ async function assertFits(
   }
 }
 
-function requestHash(route: string, body: unknown): string {
-  return createHash('sha256')
-    .update(JSON.stringify([route, body]))
-    .digest('hex');
-}
-
 /**
- * Runs a write once per Idempotency-Key: a replay answers the stored first
- * answer, a reuse with another body is refused (422). The library lock taken
- * first makes the check-then-save safe against concurrent replays.
+ * Runs a booking write in a transaction holding the library's booking lock, so two
+ * requests can never both take the last place (DESIGN.md §6); `today` is the library's.
  */
-async function writeOnce(
-  db: Database,
+function underBookingLock<T>(
+  db: DbOrTx,
   libraryId: string,
-  idempotency: { key: string; route: string; body: unknown } | undefined,
-  work: (tx: DbOrTx, today: string) => Promise<WriteResult>,
-): Promise<WriteResult> {
+  work: (tx: DbOrTx, today: string) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     const library = await repository.lockLibrary(tx, libraryId);
     if (!library) throw notFound();
-    const hash = idempotency ? requestHash(idempotency.route, idempotency.body) : '';
-    if (idempotency) {
-      const earlier = await repository.findIdempotentResponse(tx, libraryId, idempotency.key);
-      if (earlier) {
-        if (earlier.request_hash !== hash) throw new AppError(422, m.idempotencyMismatch);
-        return { statusCode: earlier.response_status, body: earlier.response_body as WriteResult['body'] };
-      }
-    }
-    const result = await work(tx, todayIn(library.timeZone));
-    if (idempotency) {
-      await repository.saveIdempotentResponse(tx, libraryId, {
-        key: idempotency.key,
-        requestHash: hash,
-        status: result.statusCode,
-        body: result.body,
-      });
-    }
-    return result;
+    return work(tx, todayIn(library.timeZone));
   });
 }
 
@@ -141,14 +112,14 @@ async function load(tx: DbOrTx, libraryId: string, id: string, today: string): P
   return present(row, today);
 }
 
+/** Books a subscription and records its fee, in one transaction. */
 export async function createSubscription(
-  db: Database,
-  libraryId: string,
+  context: SubscriptionsContext,
+  actor: Actor,
   input: CreateInput,
-  idempotencyKey?: string,
-): Promise<WriteResult> {
-  const idempotency = idempotencyKey ? { key: idempotencyKey, route: 'create', body: input } : undefined;
-  return writeOnce(db, libraryId, idempotency, async (tx, today) => {
+): Promise<Subscription> {
+  const { libraryId } = actor;
+  return underBookingLock(context.db, libraryId, async (tx, today) => {
     if (!(await repository.studentExists(tx, libraryId, input.student_id))) {
       throw new AppError(404, m.studentNotFound, [{ field: 'student_id', message: m.studentNotFound }]);
     }
@@ -189,17 +160,18 @@ export async function createSubscription(
       kind: 'new',
       isReserved: input.is_reserved,
     });
-    return { statusCode: 201, body: { status: true, message: m.created, data: await load(tx, libraryId, id, today) } };
+    return load(tx, libraryId, id, today);
   });
 }
 
 export async function updateSubscription(
-  db: Database,
-  libraryId: string,
+  context: SubscriptionsContext,
+  actor: Actor,
   id: string,
   input: UpdateInput,
-): Promise<WriteResult> {
-  return writeOnce(db, libraryId, undefined, async (tx, today) => {
+): Promise<Subscription> {
+  const { libraryId } = actor;
+  return underBookingLock(context.db, libraryId, async (tx, today) => {
     const current = await load(tx, libraryId, id, today);
     const startTime = formatTimeOfDay(toMinutes(input.start_time));
     const endTime = formatTimeOfDay(toMinutes(input.end_time));
@@ -218,10 +190,7 @@ export async function updateSubscription(
       id,
     );
     await repository.updateWindow(tx, libraryId, id, { startTime, endTime, isReserved: input.is_reserved, seatId });
-    return {
-      statusCode: 200,
-      body: { status: true, message: m.updatedServer, data: await load(tx, libraryId, id, today) },
-    };
+    return load(tx, libraryId, id, today);
   });
 }
 
@@ -231,14 +200,13 @@ export async function updateSubscription(
  * records the renewal fee in the same transaction.
  */
 export async function renewSubscription(
-  db: Database,
-  libraryId: string,
+  context: SubscriptionsContext,
+  actor: Actor,
   id: string,
   input: RenewInput,
-  idempotencyKey?: string,
-): Promise<WriteResult> {
-  const idempotency = idempotencyKey ? { key: idempotencyKey, route: `renew:${id}`, body: input } : undefined;
-  return writeOnce(db, libraryId, idempotency, async (tx, today) => {
+): Promise<Subscription> {
+  const { libraryId } = actor;
+  return underBookingLock(context.db, libraryId, async (tx, today) => {
     const current = await load(tx, libraryId, id, today);
     const lapsed = current.plan_expires_at < today;
     const newFirstDate = lapsed ? today : dateOfDayNumber(toDay(current.plan_expires_at) + 1);
@@ -270,40 +238,27 @@ export async function renewSubscription(
       kind: 'renewal',
       isReserved: current.is_reserved,
     });
-    return {
-      statusCode: 200,
-      body: { status: true, message: m.renewedServer, data: await load(tx, libraryId, id, today) },
-    };
+    return load(tx, libraryId, id, today);
   });
 }
 
-async function todayOf(db: Database, libraryId: string): Promise<string> {
+async function todayOf(db: DbOrTx, libraryId: string): Promise<string> {
   const timeZone = await repository.libraryTimeZone(db, libraryId);
   if (!timeZone) throw notFound();
   return todayIn(timeZone);
 }
 
-export async function getSubscription(db: Database, libraryId: string, id: string): Promise<Subscription> {
-  return load(db, libraryId, id, await todayOf(db, libraryId));
+export async function getSubscription(context: SubscriptionsContext, actor: Actor, id: string): Promise<Subscription> {
+  return load(context.db, actor.libraryId, id, await todayOf(context.db, actor.libraryId));
 }
 
-const SORT_COLUMNS = {
-  plan_expire_at: sql`sub.plan_expires_at`,
-  plan_expires_at: sql`sub.plan_expires_at`,
-  joining_date: sql`sub.joining_date`,
-  created_at: sql`sub.created_at`,
-  updated_at: sql`sub.updated_at`,
-  name: sql`lower(st.first_name || ' ' || coalesce(st.last_name, ''))`,
-  start_time: sql`sub.start_time`,
-} as const;
-
-export async function listSubscriptions(db: Database, libraryId: string, query: ListQuery) {
-  const today = await todayOf(db, libraryId);
-  const direction = query.sortOrder === 'DESC' ? sql`desc` : sql`asc`;
-  const { rows, total } = await repository.listSubscriptions(db, libraryId, {
+export async function listSubscriptions(context: SubscriptionsContext, actor: Actor, query: ListQuery) {
+  const today = await todayOf(context.db, actor.libraryId);
+  const { rows, total } = await repository.listSubscriptions(context.db, actor.libraryId, {
     page: query.page,
     limit: query.limit,
-    orderBy: sql`${SORT_COLUMNS[query.sortBy]} ${direction}`,
+    sortBy: query.sortBy,
+    descending: query.sortOrder === 'DESC',
     search: query.search || undefined,
     status: query.status,
     today,
@@ -320,10 +275,12 @@ export async function listSubscriptions(db: Database, libraryId: string, query: 
  * `nonReservedSeats` the seats with a free place throughout, for a reserved booking.
  */
 export async function availability(
-  db: Database,
-  libraryId: string,
+  context: SubscriptionsContext,
+  actor: Actor,
   query: { joining_date: string; start_time: string; end_time: string; duration?: number; exclude_id?: string },
 ): Promise<Availability> {
+  const { db } = context;
+  const { libraryId } = actor;
   const today = await todayOf(db, libraryId);
   const first = Math.max(toDay(query.joining_date), toDay(today));
   const last = toDay(planExpiry(query.joining_date, query.duration ?? 1));
