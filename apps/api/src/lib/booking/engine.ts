@@ -44,11 +44,6 @@ export function coversInstant(booking: Booking, day: number, minute: number): bo
   return false;
 }
 
-/** Whether the booking's plan runs on this day. */
-export function isActiveOn(booking: Booking, day: number): boolean {
-  return includesDay(booking.days, day);
-}
-
 /** The largest number of intervals [from, to) that overlap, and the first stretch [from, to) where they do. */
 function maxOverlap(intervals: Array<[number, number]>): { count: number; from: number; to: number } {
   const events: Array<[number, number]> = [];
