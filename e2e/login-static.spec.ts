@@ -1,23 +1,31 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '@app/shared';
-import { newLibrary, signUpViaApi } from './support';
+import { expectAccessible, newLibrary, signUpViaApi } from './support';
 
 /**
- * The sign-in page as a page load gets it (prerendered HTML and its own small script) and as the
- * SPA renders it after an in-app navigation (the React `/login` route) must behave the same:
+ * The sign-in page as a page load gets it (the SPA's /login route prerendered by the build and
+ * hydrated by the SPA) and as the SPA renders it after an in-app navigation must behave the same:
  * every journey here runs on both.
  */
 type Kind = 'static' | 'react';
 const KINDS: Kind[] = ['static', 'react'];
 
 const m = messages.login;
+const LIGHT_BACKGROUND = 'rgb(244, 246, 251)';
+const DARK_BACKGROUND = 'rgb(13, 18, 32)';
+
+/** Whether React has taken over the form (hydrated it or rendered it): a probe for tests only. */
+const formIsReact = (page: Page) =>
+  page.waitForFunction(() =>
+    Object.keys(document.querySelector('form') ?? {}).some((key) => key.startsWith('__reactFiber')),
+  );
 
 /** Opens the sign-in page: loaded from the server, or reached inside the SPA from /register. */
 async function openLogin(page: Page, kind: Kind) {
   if (kind === 'static') {
-    await page.goto('/login');
-    // The prerendered page, not the SPA: no module script, the texts in #root from the build.
-    await expect(page.locator('#root[data-texts]')).toHaveCount(1);
+    const response = await page.goto('/login');
+    // The prerendered page: the form is in the HTML the server sent.
+    expect(await response?.text()).toMatch(/<div id="root"><div[^>]*>[\s\S]*<form[^>]*method="post"/);
   } else {
     await page.goto('/register');
     await page.evaluate(() => Object.assign(window, { spaMarker: true }));
@@ -25,9 +33,9 @@ async function openLogin(page: Page, kind: Kind) {
     await expect(page).toHaveURL(/\/login$/);
     // Still the same document: the React route, not a page load.
     expect(await page.evaluate(() => 'spaMarker' in window)).toBe(true);
-    await expect(page.locator('#root[data-texts]')).toHaveCount(0);
   }
   await expect(page.getByRole('heading', { name: m.title })).toBeVisible();
+  await formIsReact(page);
 }
 
 const identifier = (page: Page) => page.getByLabel(m.identifier);
@@ -148,7 +156,6 @@ for (const kind of KINDS) {
       expect(stored.email).toBe(library.owner_email);
       expect(stored.token).toBeTruthy();
       // The toast is shown once: a reload does not bring it back.
-      expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
       await page.reload();
       await expect(page.getByRole('heading', { name: messages.dashboard.welcome })).toBeVisible();
       await expect(page.getByText(messages.auth.loggedIn)).toHaveCount(0);
@@ -197,10 +204,11 @@ test('after signing out, the React sign-in route signs in again', async ({ page 
   await expect(page.getByText(messages.auth.loggedIn)).toBeVisible();
 });
 
-test('signing in in another tab takes the static sign-in page to the dashboard', async ({ page, context }) => {
+test('signing in in another tab takes the prerendered sign-in page to the dashboard', async ({ page, context }) => {
   const library = newLibrary();
   expect((await page.request.post('/api/auth/register/library', { data: library })).status()).toBe(201);
   await page.goto('/login');
+  await formIsReact(page);
   const other = await context.newPage();
   await other.goto('/login');
   await other.getByLabel(m.identifier).fill(library.owner_email);
@@ -208,4 +216,125 @@ test('signing in in another tab takes the static sign-in page to the dashboard',
   await other.getByRole('button', { name: m.submit, exact: true }).click();
   await expect(other).toHaveURL(/\/app\/dashboard$/);
   await expect(page).toHaveURL(/\/app\/dashboard$/);
+});
+
+test('the SPA hydrates the prerendered form: the same elements, no error, the focus on the identifier', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // The identifier field as the HTML parser made it, before any of the SPA's scripts ran.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') {
+        Object.assign(window, { parsedIdentifier: document.getElementById('identifier') });
+      }
+    });
+  });
+  await openLogin(page, 'static');
+  await expect(identifier(page)).toBeFocused();
+  expect(
+    await page.evaluate(() => {
+      const parsed = (window as unknown as { parsedIdentifier?: Element }).parsedIdentifier;
+      return parsed !== undefined && parsed === document.getElementById('identifier');
+    }),
+  ).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('without JavaScript the sign-in page shows its texts and links, light, and sends no password in the address', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto('/login');
+  expect(response?.status()).toBe(200);
+  const html = (await response?.text()) ?? '';
+  // Every script is a file (the CSP allows no inline script).
+  expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toBeNull();
+
+  await expect(page).toHaveTitle(`${m.title} · ${messages.app.name}`);
+  await expect(page.getByRole('heading', { name: m.title })).toBeVisible();
+  await expect(page.getByText(m.subtitle)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: m.identifier })).toBeVisible();
+  await expect(page.getByLabel(m.password, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: m.submit, exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: m.forgotPassword })).toHaveAttribute('href', '/forgot-password');
+  await expect(page.getByRole('link', { name: m.noAccount })).toHaveAttribute('href', '/register');
+  // Painted by its own CSS: the light scheme's page background, not the browser's white.
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(LIGHT_BACKGROUND);
+  // Signing in needs the SPA: its notice stays, and the form would not put the password in the address.
+  expect(html).toContain('<noscript>Study Library Admin needs JavaScript to run.</noscript>');
+  await expect(page.locator('form')).toHaveAttribute('method', 'post');
+  await context.close();
+});
+
+for (const [saved, device, background] of [
+  ['dark', 'light', DARK_BACKGROUND],
+  ['system', 'dark', DARK_BACKGROUND],
+  ['light', 'dark', LIGHT_BACKGROUND],
+] as const) {
+  test(`the first paint has the saved theme (${saved}, device ${device}) before the SPA's scripts run`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ colorScheme: device });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.evaluate((mode) => localStorage.setItem('theme', mode), saved);
+    // Only the blocking script in <head> may run: the SPA's scripts never arrive.
+    await page.route('**/assets/*.js', (route) =>
+      /\/login-head-[\w-]{8}\.js$/.test(route.request().url()) ? route.continue() : route.abort(),
+    );
+    const response = await page.reload();
+    const head = /<head>([\s\S]*)<\/head>/.exec((await response?.text()) ?? '')?.[1] ?? '';
+    // The theme script comes first in <head>, blocking, so the first paint already has its class.
+    expect(head.trim()).toMatch(/^<script src="\/assets\/login-head-[\w-]{8}\.js" data-spa="[^"]+"><\/script>/);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(background);
+    // And that was before React: the form on screen is still the server's.
+    await expect(page.getByRole('heading', { name: m.title })).toBeVisible();
+    expect(
+      await page.evaluate(() =>
+        Object.keys(document.querySelector('form') ?? {}).some((key) => key.startsWith('__reactFiber')),
+      ),
+    ).toBe(false);
+    await context.close();
+  });
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the hydrated sign-in page passes axe (${theme}), with and without errors shown`, async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
+    await openLogin(page, 'static');
+    expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
+    await expectAccessible(page, `prerendered login, ${theme}`);
+    await submit(page).click();
+    await expect(page.getByText(m.invalidEmail)).toBeVisible();
+    await expectAccessible(page, `prerendered login with errors, ${theme}`);
+  });
+}
+
+test('typed in and sent before the SPA has started, the form keeps its values and is sent once React listens', async ({
+  page,
+}) => {
+  const library = newLibrary();
+  expect((await page.request.post('/api/auth/register/library', { data: library })).status()).toBe(201);
+  // Hold the SPA's entry back: the page is on screen, React is not there yet.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]{8}\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await identifier(page).fill(library.owner_email);
+  await password(page).fill(library.password);
+  await submit(page).click();
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await expect(page.getByText(messages.auth.loggedIn)).toBeVisible();
 });

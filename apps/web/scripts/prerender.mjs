@@ -1,11 +1,14 @@
-// Writes the static pages after `vite build`: dist/landing.html and dist/login.html, each rendered
-// at build time from its real React components (src/prerender/*-document.tsx) in both themes,
-// with its CSS inlined and two small scripts: one blocking in <head> (the theme, so a dark page
-// never flashes light; on the sign-in page also the route's guard) and the page's behaviour.
-// The API serves them for GET / and GET /login (apps/api/src/plugins/spa.ts).
+// Writes the prerendered pages after `vite build`, each rendered at build time from its real React
+// components (src/prerender/*-document.tsx) with the app's CSS-variables theme, whose variables
+// carry both colour schemes, and a blocking script in <head> that picks the saved scheme before
+// the first paint (on the sign-in page it also does the route's guard):
+// - dist/login.html: the SPA's own render of /login, which the SPA hydrates (its entry is started
+//   by the head script once the page has painted);
+// - dist/landing.html: the landing page, static, with its own small script instead of the SPA;
+// - dist/index.html (the SPA's shell for every other path) gets the same theme script.
+// The API serves them (apps/api/src/plugins/spa.ts).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,7 +18,6 @@ const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(web, 'dist');
 const configFile = path.join(web, 'vite.config.ts');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'web-prerender-'));
-const require = createRequire(path.join(web, 'package.json'));
 
 const quiet = { configFile, logLevel: 'warn' };
 
@@ -24,25 +26,29 @@ const PAGES = [
   {
     file: 'landing.html',
     render: ['landing-document', 'prerenderLanding'],
-    head: 'landing-theme',
+    head: 'color-scheme',
+    // The landing page ships no React: its own script, and it works without any.
     enhance: 'landing-enhance',
-    // The landing page works without JavaScript: the SPA's "needs JavaScript" notice goes.
-    keepNoscript: false,
+    keepSpa: false,
   },
   {
     file: 'login.html',
     render: ['login-document', 'prerenderLogin'],
     head: 'login-head',
-    enhance: 'login-enhance',
-    // Signing in needs the page's script: the notice stays for a browser without JavaScript.
-    keepNoscript: true,
-    // The toasts' stylesheet, first in <head> as react-toastify puts it in the app.
-    headCss: fs.readFileSync(require.resolve('react-toastify/ReactToastify.css'), 'utf8'),
+    // The SPA hydrates the page; without JavaScript its "needs JavaScript" notice stays.
+    keepSpa: true,
   },
 ];
 
+const scripts = new Map();
+
 /** Bundles one browser script as a classic (IIFE) script and copies it into dist/assets under a content hash. */
 async function browserScript(name) {
+  if (!scripts.has(name)) scripts.set(name, bundle(name));
+  return scripts.get(name);
+}
+
+async function bundle(name) {
   const outDir = path.join(work, name);
   await build({
     ...quiet,
@@ -67,7 +73,12 @@ async function browserScript(name) {
 }
 
 const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+// The blocking script goes first in <head>, before the SPA's module script and stylesheets.
+const withHeadScript = (html, src, spa) =>
+  html.replace(
+    /<head>\n?/,
+    (head) => `${head}    <script src="${src}"${spa ? ` data-spa="${spa}"` : ''}></script>\n`,
+  );
 
 try {
   const ssrOut = path.join(work, 'ssr');
@@ -89,41 +100,47 @@ try {
     ssr: { noExternal: true },
   });
 
-  // The SPA's index.html gives the head (meta tags, icon); the static pages need none of its scripts.
-  const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  // The SPA's index.html gives the head (meta tags, icon) and, for the hydrated page, its scripts.
+  const shellFile = path.join(dist, 'index.html');
+  const shell = fs.readFileSync(shellFile, 'utf8');
   if (!shell.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root to fill');
+  if (!/<script type="module"/.test(shell)) throw new Error('dist/index.html loads no module script');
 
   for (const page of PAGES) {
     const [module, exportName] = page.render;
     const document = await import(pathToFileURL(path.join(ssrOut, `${module}.mjs`)).href);
-    const { title, html, css, texts } = document[exportName]();
+    const { title, html, styleTag } = await document[exportName]();
     const head = await browserScript(page.head);
-    const enhance = await browserScript(page.enhance);
+    const enhance = page.enhance ? await browserScript(page.enhance) : null;
 
-    let out = shell
+    // The SPA's scripts leave the shell; the sign-in page's head script starts the SPA's entry
+    // itself once the page has painted (login-head.ts), the landing page never does.
+    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell)?.[1];
+    if (!entry) throw new Error('dist/index.html has no module entry');
+    let out = withHeadScript(shell, head.src, page.keepSpa ? entry : undefined)
       .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
-      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+    if (!page.keepSpa) out = out.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+    out = out
       .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(title)}</title>`)
       .replace(
         '</head>',
-        () =>
-          `  <script src="${head.src}"></script>\n    <script defer src="${enhance.src}"></script>\n` +
-          (page.headCss ? `    <style data-toastify>${page.headCss}</style>\n` : '') +
-          `    <style data-prerendered>${css}</style>\n  </head>`,
-      );
-    if (!page.keepNoscript) out = out.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
-    // Texts the page's script shows, from the message catalogue (src/prerender/login-texts.ts).
-    const attributes = texts ? ` data-texts="${escapeAttribute(JSON.stringify(texts))}"` : '';
-    out = out.replace('<div id="root"></div>', () => `<div id="root"${attributes}>${html}</div>`);
-    if (/<script type="module"/.test(out)) throw new Error(`${page.file} still loads the SPA`);
+        () => (enhance ? `  <script defer src="${enhance.src}"></script>\n  ` : '  ') + `${styleTag}\n  </head>`,
+      )
+      .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+    if (/<script type="module"/.test(out)) throw new Error(`${page.file} loads the SPA before its first paint`);
     if (/<script(?![^>]*\bsrc=)[^>]*>/.test(out))
       throw new Error(`${page.file} has an inline script, which the CSP blocks`);
     fs.writeFileSync(path.join(dist, page.file), out);
     process.stdout.write(
-      `prerendered dist/${page.file}: ${(out.length / 1024).toFixed(1)} kB (CSS ${(css.length / 1024).toFixed(1)} kB),` +
-        ` scripts ${head.kb.toFixed(1)} + ${enhance.kb.toFixed(1)} kB\n`,
+      `prerendered dist/${page.file}: ${(out.length / 1024).toFixed(1)} kB (CSS ${(styleTag.length / 1024).toFixed(1)} kB),` +
+        ` scripts ${head.kb.toFixed(1)}${enhance ? ` + ${enhance.kb.toFixed(1)}` : ''} kB\n`,
     );
   }
+
+  // Every other path gets the SPA's shell: the same theme script, so no page of the app flashes light.
+  const theme = await browserScript('color-scheme');
+  fs.writeFileSync(shellFile, withHeadScript(shell, theme.src));
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }

@@ -1,17 +1,30 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
-import { AppRouter } from '@/app/router';
+import { AppRouter, createAppRouter, loadRoutesFor } from '@/app/router';
 import { createAppStore } from '@/lib/store';
 
 const store = createAppStore();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider store={store}>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+// The build prerenders /login from this same tree for a signed-out visitor (src/prerender):
+// that page is hydrated, every other one rendered.
+const prerendered = container.firstElementChild !== null && !store.getState().auth.status;
+
+async function start(root: HTMLElement) {
+  if (prerendered) await loadRoutesFor(window.location);
+  const app = (
+    <StrictMode>
+      <AppProvider store={store}>
+        <AppRouter router={createAppRouter()} />
+      </AppProvider>
+    </StrictMode>
+  );
+  // In a transition React hydrates in slices, yielding to the browser (and to a visitor's first
+  // keystroke) between them rather than holding a slow phone's main thread for the whole tree.
+  if (prerendered) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
+}
+
+void start(container);

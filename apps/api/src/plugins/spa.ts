@@ -43,7 +43,7 @@ export default fp<{ root: string }>(
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
     // The landing page paints without JavaScript; the SPA takes over from its links.
     if (hasLanding) app.get('/', page(LANDING_FILE));
-    // The sign-in page runs on its own small script; the SPA loads with the page it opens next.
+    // The sign-in page is the SPA's /login route prerendered at build time; the SPA hydrates it.
     if (hasLogin) app.get('/login', page(LOGIN_FILE));
 
     app.setNotFoundHandler(async (request, reply) => {

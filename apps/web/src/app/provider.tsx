@@ -1,9 +1,11 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider, useColorScheme } from '@mui/material/styles';
 import { ToastContainer } from 'react-toastify';
+import type { ThemeMode } from '@app/shared';
 import type { AppStore } from '@/lib/store';
+import { useAppSelector } from '@/lib/store/hooks';
 import { TOAST_OPTIONS } from '@/lib/toast-options';
 import { NotificationToaster } from './notification-toaster';
 import { SessionSync } from './session-sync';
@@ -11,15 +13,27 @@ import { ToastStyles } from './toast-styles';
 import { createAppTheme } from './theme';
 import { useResolvedThemeMode } from './use-resolved-theme-mode';
 
+const theme = createAppTheme();
+
+/** Hands the store's theme choice (SPEC.md §3 `theme`) to MUI, which paints it and follows the device for 'system'. */
+function ColorSchemeFromStore({ mode }: { mode: ThemeMode }) {
+  const { setMode } = useColorScheme();
+  useEffect(() => setMode(mode), [mode, setMode]);
+  return null;
+}
+
 function ThemedApp({ children }: { children: ReactNode }) {
-  const mode = useResolvedThemeMode();
-  const theme = useMemo(() => createAppTheme(mode), [mode]);
+  const mode = useAppSelector((state) => state.theme.mode);
+  const toastTheme = useResolvedThemeMode();
   return (
-    <ThemeProvider theme={theme}>
+    // The theme slice is the one place the choice is kept and saved: MUI stores nothing itself.
+    // `forceThemeRerender` keeps `theme.palette` on the painted scheme for the screens that read it.
+    <ThemeProvider theme={theme} defaultMode={mode} storageManager={null} forceThemeRerender>
+      <ColorSchemeFromStore mode={mode} />
       <CssBaseline enableColorScheme />
       <ToastStyles />
       {children}
-      <ToastContainer {...TOAST_OPTIONS} theme={mode} />
+      <ToastContainer {...TOAST_OPTIONS} theme={toastTheme} />
       <NotificationToaster />
       <SessionSync />
     </ThemeProvider>

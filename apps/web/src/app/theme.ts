@@ -1,6 +1,21 @@
-import { alpha, createTheme, type Theme } from '@mui/material/styles';
+import { createTheme, type Theme } from '@mui/material/styles';
+import type {} from '@mui/material/themeCssVarsAugmentation';
+
+// The app's theme always has CSS variables: `theme.vars` is there and ThemeProvider takes their options.
+declare module '@mui/material/styles' {
+  interface CssThemeVariables {
+    enabled: true;
+  }
+}
 
 export type ResolvedMode = 'light' | 'dark';
+
+/**
+ * How the page says which scheme it paints: a `light` or `dark` class on <html>. MUI's
+ * ThemeProvider sets it in the app; the prerendered pages' blocking script (prerender/color-scheme)
+ * sets the same class before their first paint. Without either, the light scheme applies (`:root`).
+ */
+export const COLOR_SCHEME_SELECTOR = 'class';
 
 const FONT_STACK = [
   'Roboto',
@@ -12,22 +27,41 @@ const FONT_STACK = [
   'sans-serif',
 ].join(',');
 
-/** The app's look: indigo and teal on calm neutrals, MUI's own components (chips, skeletons, uppercase buttons). */
-export function createAppTheme(mode: ResolvedMode): Theme {
-  const dark = mode === 'dark';
-  const theme = createTheme({
-    palette: {
-      mode,
-      // WCAG AA: white text only where it reaches 4.5:1, else MUI's dark text (e.g. dark mode's red buttons).
-      contrastThreshold: 4.5,
-      primary: dark ? { main: '#8c9eff', contrastText: '#0b1020' } : { main: '#3949ab' },
-      // Light mode's accents are a shade darker than MUI's so that text in them (chips, captions,
-      // overlines) reads at 4.5:1 on white and on the page background; dark mode keeps MUI's.
-      secondary: dark ? { main: '#4db6ac' } : { main: '#00796b' },
-      ...(dark ? {} : { warning: { main: '#b45309' }, info: { main: '#0277bd' } }),
-      background: dark ? { default: '#0d1220', paper: '#141a2b' } : { default: '#f4f6fb', paper: '#ffffff' },
-      divider: dark ? 'rgba(148, 163, 184, 0.16)' : 'rgba(15, 23, 42, 0.09)',
-      text: dark ? { primary: '#e6e9f2', secondary: '#9aa3b8' } : { primary: '#1a2035', secondary: '#5b6478' },
+/**
+ * The app's look: indigo and teal on calm neutrals, MUI's own components (chips, skeletons,
+ * uppercase buttons). One theme holds both colour schemes as CSS variables, so one render (the
+ * SPA's, or the build's prerender) paints light and dark alike and the page's class picks one.
+ */
+export function createAppTheme(): Theme {
+  return createTheme({
+    cssVariables: { colorSchemeSelector: COLOR_SCHEME_SELECTOR },
+    colorSchemes: {
+      light: {
+        palette: {
+          // WCAG AA: white text only where it reaches 4.5:1, else MUI's dark text.
+          contrastThreshold: 4.5,
+          primary: { main: '#3949ab' },
+          // Accents a shade darker than MUI's so that text in them (chips, captions, overlines)
+          // reads at 4.5:1 on white and on the page background.
+          secondary: { main: '#00796b' },
+          warning: { main: '#b45309' },
+          info: { main: '#0277bd' },
+          background: { default: '#f4f6fb', paper: '#ffffff' },
+          divider: 'rgba(15, 23, 42, 0.09)',
+          text: { primary: '#1a2035', secondary: '#5b6478' },
+        },
+      },
+      dark: {
+        palette: {
+          // Dark mode's red buttons get MUI's dark text, which reaches 4.5:1 where white does not.
+          contrastThreshold: 4.5,
+          primary: { main: '#8c9eff', contrastText: '#0b1020' },
+          secondary: { main: '#4db6ac' },
+          background: { default: '#0d1220', paper: '#141a2b' },
+          divider: 'rgba(148, 163, 184, 0.16)',
+          text: { primary: '#e6e9f2', secondary: '#9aa3b8' },
+        },
+      },
     },
     shape: { borderRadius: 10 },
     typography: {
@@ -40,9 +74,6 @@ export function createAppTheme(mode: ResolvedMode): Theme {
       h6: { fontWeight: 700 },
       button: { fontWeight: 600, letterSpacing: '0.04em' },
     },
-  });
-
-  return createTheme(theme, {
     components: {
       MuiButton: {
         defaultProps: { disableElevation: true },
@@ -50,7 +81,7 @@ export function createAppTheme(mode: ResolvedMode): Theme {
       },
       MuiCard: {
         defaultProps: { elevation: 0 },
-        styleOverrides: { root: { border: `1px solid ${theme.palette.divider}` } },
+        styleOverrides: { root: ({ theme }) => ({ border: `1px solid ${theme.vars.palette.divider}` }) },
       },
       MuiPaper: {
         styleOverrides: { root: { backgroundImage: 'none' } },
@@ -58,15 +89,15 @@ export function createAppTheme(mode: ResolvedMode): Theme {
       MuiAppBar: {
         defaultProps: { elevation: 0, color: 'inherit' },
         styleOverrides: {
-          root: {
-            backgroundColor: alpha(theme.palette.background.paper, 0.85),
+          root: ({ theme }) => ({
+            backgroundColor: theme.alpha(theme.vars.palette.background.paper, 0.85),
             backdropFilter: 'blur(8px)',
-            borderBottom: `1px solid ${theme.palette.divider}`,
-          },
+            borderBottom: `1px solid ${theme.vars.palette.divider}`,
+          }),
         },
       },
       MuiDrawer: {
-        styleOverrides: { paper: { borderRight: `1px solid ${theme.palette.divider}` } },
+        styleOverrides: { paper: ({ theme }) => ({ borderRight: `1px solid ${theme.vars.palette.divider}` }) },
       },
       MuiTextField: {
         defaultProps: { fullWidth: true },

@@ -7,7 +7,7 @@ export function ToastStyles() {
       styles={(theme) => ({
         ':root': {
           '--toastify-font-family': theme.typography.fontFamily,
-          '--toastify-color-dark': theme.palette.background.paper,
+          '--toastify-color-dark': theme.vars.palette.background.paper,
           '--toastify-toast-bd-radius': `${theme.shape.borderRadius}px`,
         },
       })}

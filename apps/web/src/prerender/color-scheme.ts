@@ -1,25 +1,14 @@
-import { STORAGE_KEYS, THEME_MODES, type ThemeMode } from '@app/shared';
-import { DARK_MODE_ATTRIBUTE } from './landing-mode';
+import { readStoredTheme } from '@/lib/stored-theme';
+import { applyColorScheme } from './apply-color-scheme';
 
 /**
- * The prerendered landing page's theme, loaded as a blocking script in <head> so the first paint
- * already has it: the saved choice (light when none, as the app's theme slice reads it), and the
- * device's preference while 'system' is saved. Without JavaScript the page paints light.
+ * Blocking script in the <head> of every page the build writes (the landing and sign-in pages and
+ * the SPA's index.html), so the first paint already has the saved theme: it puts the `light` or
+ * `dark` class on <html>, which the CSS-variables theme keys its colours on (app/theme.ts). In the
+ * SPA, MUI's ThemeProvider then keeps the same class. Without JavaScript the page paints light.
  */
-function savedMode(): ThemeMode {
-  try {
-    const saved = window.localStorage.getItem(STORAGE_KEYS.theme);
-    return (THEME_MODES as readonly (string | null)[]).includes(saved) ? (saved as ThemeMode) : 'light';
-  } catch {
-    return 'light';
-  }
-}
-
-const mode = savedMode();
 const prefersDark = window.matchMedia('(prefers-color-scheme: dark)');
-const paint = () => {
-  const dark = mode === 'dark' || (mode === 'system' && prefersDark.matches);
-  document.documentElement.toggleAttribute(DARK_MODE_ATTRIBUTE, dark);
-};
+const paint = () => applyColorScheme(document.documentElement, readStoredTheme(), prefersDark.matches);
 paint();
-if (mode === 'system') prefersDark.addEventListener('change', paint);
+// 'system' follows the device live; the choice is read again, as the app may have changed it since.
+prefersDark.addEventListener('change', paint);

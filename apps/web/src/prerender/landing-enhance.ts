@@ -1,9 +1,7 @@
-import { paintField } from './text-field';
-
 /**
  * The prerendered landing page's few interactions, in plain DOM code so the page ships no React
  * (docs/decisions.md, "Web performance"): the FAQ accordions open and close, the contact form's
- * labels rise while a field is focused or filled, its message box grows with the text, and
+ * fields show MUI's focus state, its message box grows with the text, and
  * sending the form thanks the visitor without sending anything (SPEC.md §1), as the React page does.
  * Everything else on the page (links, anchors) works without any script.
  */
@@ -68,22 +66,25 @@ function autosize(textarea: HTMLTextAreaElement) {
   textarea.style.height = `${textarea.scrollHeight}px`;
 }
 
+const FOCUSED = 'Mui-focused';
+
+/** MUI's focus state on the field holding the focus (label and outline in the primary colour). */
+function paintFocus(form: HTMLFormElement) {
+  for (const field of form.querySelectorAll<HTMLElement>('.MuiFormControl-root')) {
+    const focused = field.contains(document.activeElement);
+    for (const part of field.querySelectorAll('label, .MuiInputBase-root')) part.classList.toggle(FOCUSED, focused);
+  }
+}
+
 function enhanceContactForm(form: HTMLFormElement) {
-  const fields = [...form.querySelectorAll<HTMLElement>('.MuiFormControl-root')];
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const thanks = document.getElementById('contact-thanks');
   const message = form.querySelector<HTMLTextAreaElement>('textarea:not([aria-hidden])');
-  const filled = new Map<HTMLElement, boolean>();
   let shown: Element | null = null;
 
-  const paintAll = () => fields.forEach((field) => paintField(field, { filled: filled.get(field) ?? false }));
-  form.addEventListener('focusin', paintAll);
-  form.addEventListener('focusout', () => window.setTimeout(paintAll));
-  form.addEventListener('input', (event) => {
-    const target = event.target as HTMLInputElement | HTMLTextAreaElement;
-    const field = fields.find((candidate) => candidate.contains(target));
-    if (field) filled.set(field, target.value !== '');
-    paintAll();
+  form.addEventListener('focusin', () => paintFocus(form));
+  form.addEventListener('focusout', () => window.setTimeout(() => paintFocus(form)));
+  form.addEventListener('input', () => {
     if (message) autosize(message);
     shown?.remove();
     shown = null;

@@ -2,50 +2,38 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider, type Theme } from '@mui/material/styles';
-import { createAppTheme, type ResolvedMode } from '@/app/theme';
-import type { PageRender } from './merge-renders';
 
-/** The theme with every text field's label raised and outline notched, as when a field is focused or filled. */
-function raisedLabels(theme: Theme): Theme {
-  return {
-    ...theme,
-    components: {
-      ...theme.components,
-      MuiInputLabel: { ...theme.components?.MuiInputLabel, defaultProps: { shrink: true } },
-      MuiOutlinedInput: { ...theme.components?.MuiOutlinedInput, defaultProps: { notched: true } },
-    },
-  };
+/** One server render: its markup, and the emotion rules it inserted as a <style> tag for <head>. */
+export interface PageRender {
+  html: string;
+  styleTag: string;
 }
 
 /**
- * Renders `page` to markup as the app paints it (the app's theme in `mode`, CssBaseline), and
- * collects the emotion rules it inserts, in insertion order. `raised`: with every text field's
- * label raised, the state a page's script switches a field to while it is focused or filled.
+ * Renders `page` to markup and collects the CSS emotion generated for it, in insertion order.
+ * The rules go out in one `<style data-emotion="css <names>">`, emotion's own server-rendering
+ * format: in the browser emotion's cache adopts that tag and inserts none of those rules again,
+ * so a hydrated page keeps its styles and class names (the CSS-variables theme makes them the same
+ * in both colour schemes, app/theme.ts).
  */
-export function renderPage(mode: ResolvedMode, raised: boolean, page: ReactNode): PageRender {
+export function renderPage(page: ReactNode): PageRender {
   const cache = createCache({ key: 'css' });
   // Compat mode: emotion keeps the rules in the cache instead of writing <style> tags into the markup.
   cache.compat = true;
-  const styles: [string, string][] = [];
+  const names: string[] = [];
   const insert = cache.insert;
   cache.insert = (selector, serialized, sheet, shouldCache) => {
     const result = insert(selector, serialized, sheet, shouldCache);
-    const rules = cache.inserted[serialized.name];
-    if (typeof rules === 'string') styles.push([serialized.name, rules]);
+    if (typeof cache.inserted[serialized.name] === 'string' && !names.includes(serialized.name)) {
+      names.push(serialized.name);
+    }
     return result;
   };
-  const theme = createAppTheme(mode);
-  const html = renderToString(
-    <CacheProvider value={cache}>
-      <ThemeProvider theme={raised ? raisedLabels(theme) : theme}>
-        <CssBaseline enableColorScheme />
-        {page}
-      </ThemeProvider>
-    </CacheProvider>,
-  );
-  return { html, styles };
+  const html = renderToString(<CacheProvider value={cache}>{page}</CacheProvider>);
+  const css = names.map((name) => cache.inserted[name] as string).join('');
+  // Emotion's rules never hold `</style>`; should one ever, the page would break, not leak.
+  if (css.includes('</')) throw new Error('The CSS holds "</", which would end its <style> tag');
+  return { html, styleTag: `<style data-emotion="css ${names.join(' ')}">${css}</style>` };
 }
 
 /** MUI sizes a multiline field's box to its minimum rows with a script; a static page does it in CSS. */

@@ -1,9 +1,8 @@
 import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { baseApi } from '../api-client';
-import { takeFlash } from '../flash';
 import { readSession } from '../session';
 import { authSlice, initialAuthState } from './auth-slice';
-import { initialNotificationState, notificationSlice } from './notification-slice';
+import { notificationSlice } from './notification-slice';
 import { saveTheme, setTheme, themeSlice, toggleTheme } from './theme-slice';
 
 const rootReducer = combineReducers({
@@ -17,8 +16,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 /**
  * Builds the store. The signed-in state starts from the stored session so a reload
- * keeps the admin signed in, and the notification from a page loaded before (the
- * prerendered sign-in page's success toast, see lib/flash); tests build a fresh store per case.
+ * keeps the admin signed in; tests build a fresh store per case.
  */
 export function createAppStore(preloadedState?: Partial<RootState>) {
   const session = readSession();
@@ -32,7 +30,6 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
     reducer: rootReducer,
     preloadedState: {
       auth: session ? { status: true, userData: session } : initialAuthState,
-      notification: takeFlash() ?? initialNotificationState,
       ...preloadedState,
     },
     middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(baseApi.middleware),

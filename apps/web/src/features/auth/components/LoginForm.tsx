@@ -19,10 +19,9 @@ const m = messages.login;
 
 /** Sign in (SPEC.md §2, §5): identifier (an email) and password. */
 export function LoginForm() {
-  const form = useForm({
-    resolver: lazyLoginResolver,
-    defaultValues: { identifier: '', password: '' },
-  });
+  // No default values: the prerendered page (src/prerender) may be typed in, or autofilled, before
+  // React hydrates it, and react-hook-form then takes each field's value from the page.
+  const form = useForm({ resolver: lazyLoginResolver });
   const [login, { isLoading }] = useLoginMutation();
   const startSession = useStartSession(messages.auth.loginFailed);
   const busy = isLoading || form.formState.isSubmitting;
@@ -37,7 +36,9 @@ export function LoginForm() {
 
   return (
     // Validation (zod and the shared schema) loads once the visitor starts filling the form.
-    <Box component="form" noValidate onSubmit={onSubmit} onInput={() => void preloadLoginResolver()}>
+    // `post`: the page is prerendered (src/prerender), and a browser sending it without the app's
+    // script must not put the password in the address.
+    <Box component="form" method="post" noValidate onSubmit={onSubmit} onInput={() => void preloadLoginResolver()}>
       <Stack spacing={1}>
         <TextField
           {...fieldProps(form, 'identifier')}

@@ -13,6 +13,9 @@ import { SectionHeading } from './SectionHeading';
 
 const m = messages.landing;
 const MESSAGE_MIN_ROWS = 4;
+// Labels sit above the fields from the start: the prerendered page is one render of this form,
+// which holds the CSS of one label position only (src/prerender).
+const RAISED_LABEL = { inputLabel: { shrink: true } } as const;
 
 /** What the contact form shows once sent (the prerendered landing page keeps a copy to show). */
 export function ContactThanks() {
@@ -57,8 +60,15 @@ export function ContactSection() {
           <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
             <Box component="form" onSubmit={onSubmit} onChange={() => setSent(false)}>
               <Stack spacing={2.5}>
-                <TextField name="name" label={m.contactName} required autoComplete="name" />
-                <TextField name="email" label={m.contactEmail} type="email" required autoComplete="email" />
+                <TextField name="name" label={m.contactName} required autoComplete="name" slotProps={RAISED_LABEL} />
+                <TextField
+                  name="email"
+                  label={m.contactEmail}
+                  type="email"
+                  required
+                  autoComplete="email"
+                  slotProps={RAISED_LABEL}
+                />
                 <TextField
                   name="message"
                   label={m.contactMessage}
@@ -66,7 +76,7 @@ export function ContactSection() {
                   multiline
                   minRows={MESSAGE_MIN_ROWS}
                   // The prerendered page sizes the box from this before any script runs (src/prerender).
-                  slotProps={{ htmlInput: { 'data-min-rows': MESSAGE_MIN_ROWS } }}
+                  slotProps={{ ...RAISED_LABEL, htmlInput: { 'data-min-rows': MESSAGE_MIN_ROWS } }}
                 />
                 {sent && <ContactThanks />}
                 <Button type="submit" variant="contained" size="large" endIcon={<SendRounded />}>
