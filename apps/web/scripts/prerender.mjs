@@ -75,10 +75,7 @@ async function bundle(name) {
 const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 // The blocking script goes first in <head>, before the SPA's module script and stylesheets.
 const withHeadScript = (html, src, spa) =>
-  html.replace(
-    /<head>\n?/,
-    (head) => `${head}    <script src="${src}"${spa ? ` data-spa="${spa}"` : ''}></script>\n`,
-  );
+  html.replace(/<head>\n?/, (head) => `${head}    <script src="${src}"${spa ? ` data-spa="${spa}"` : ''}></script>\n`);
 
 try {
   const ssrOut = path.join(work, 'ssr');
