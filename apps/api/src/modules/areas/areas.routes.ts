@@ -11,8 +11,7 @@ import {
   messages,
   successEnvelope,
 } from '@app/shared';
-import { requireAuth } from '../../plugins/auth';
-import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
+import { actorOf } from '../../plugins/auth';
 import * as service from './areas.service';
 
 const m = messages.areas;
@@ -24,6 +23,7 @@ const common = { tags: ['areas'], security: [{ bearerAuth: [] }] };
 const areaRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest: a caller without a session learns nothing, not even which input is wrong.
   app.addHook('onRequest', app.authenticate);
+  const context: service.AreasContext = { db: app.db };
 
   app.get(
     '/area',
@@ -36,8 +36,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      const data = await service.listAreas(app.db, libraryId, request.query);
+      const data = await service.listAreas(context, actorOf(request), request.query);
       return { status: true as const, message: m.listed, data };
     },
   );
@@ -52,8 +51,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      const areas = await service.listAllAreas(app.db, libraryId);
+      const areas = await service.listAllAreas(context, actorOf(request));
       return { status: true as const, message: m.listed, data: { areas } };
     },
   );
@@ -69,8 +67,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      const area = await service.getArea(app.db, libraryId, request.params.id);
+      const area = await service.getArea(context, actorOf(request), request.params.id);
       return { status: true as const, message: m.fetched, data: area };
     },
   );
@@ -86,8 +83,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { libraryId } = requireAuth(request);
-      const area = await service.createArea(app.db, libraryId, request.body);
+      const area = await service.createArea(context, actorOf(request), request.body);
       return reply.status(201).send({ status: true, message: m.added, data: area });
     },
   );
@@ -104,8 +100,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      const area = await service.updateArea(app.db, libraryId, request.params.id, request.body);
+      const area = await service.updateArea(context, actorOf(request), request.params.id, request.body);
       return { status: true as const, message: m.updated, data: area };
     },
   );
@@ -121,13 +116,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId, adminId } = requireAuth(request);
-      await service.deleteArea(app.db, libraryId, request.params.id);
-      await writeAudit(
-        app.db,
-        { libraryId, adminId, ip: request.ip },
-        { action: AUDIT_ACTIONS.areaDeleted, entityType: 'area', entityId: request.params.id },
-      );
+      await service.deleteArea(context, actorOf(request), request.params.id);
       return { status: true as const, message: m.deleted, data: null };
     },
   );

@@ -1,8 +1,12 @@
 import { messages, paginate, type Area, type AreaBody, type AreaListQuery, type AreaPage } from '@app/shared';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import type { Actor, ServiceContext } from '../../lib/service-context';
 import { conflict, notFound } from '../../errors';
+import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
 import { editKeepingBookedPlaces } from '../../lib/booking/capacity';
 import * as repository from './areas.repository';
+
+export type AreasContext = ServiceContext;
 
 const m = messages.areas;
 
@@ -30,26 +34,34 @@ function toValues(body: AreaBody): repository.AreaValues {
   };
 }
 
-async function answerArea(db: Database, libraryId: string, id: string): Promise<Area> {
+async function answerArea(db: DbOrTx, libraryId: string, id: string): Promise<Area> {
   const row = await repository.findArea(db, libraryId, id);
   if (!row) throw notFound(m.notFound);
   return presentArea(row);
 }
 
-export async function listAreas(db: Database, libraryId: string, query: AreaListQuery): Promise<AreaPage> {
+export async function listAreas(context: AreasContext, actor: Actor, query: AreaListQuery): Promise<AreaPage> {
+  const { db } = context;
+  const { libraryId } = actor;
   const { rows, total } = await repository.listAreas(db, libraryId, query);
   return { areas: rows.map(presentArea), pagination: paginate(query.page, query.limit, total) };
 }
 
-export async function listAllAreas(db: Database, libraryId: string): Promise<Area[]> {
+export async function listAllAreas(context: AreasContext, actor: Actor): Promise<Area[]> {
+  const { db } = context;
+  const { libraryId } = actor;
   return (await repository.listAllAreas(db, libraryId)).map(presentArea);
 }
 
-export function getArea(db: Database, libraryId: string, id: string): Promise<Area> {
+export function getArea(context: AreasContext, actor: Actor, id: string): Promise<Area> {
+  const { db } = context;
+  const { libraryId } = actor;
   return answerArea(db, libraryId, id);
 }
 
-export async function createArea(db: Database, libraryId: string, body: AreaBody): Promise<Area> {
+export async function createArea(context: AreasContext, actor: Actor, body: AreaBody): Promise<Area> {
+  const { db } = context;
+  const { libraryId } = actor;
   const id = await repository.insertArea(db, libraryId, toValues(body));
   if (id === 'name-taken') throw conflict(m.nameTaken, 'area_name');
   return answerArea(db, libraryId, id);
@@ -62,7 +74,9 @@ export async function createArea(db: Database, libraryId: string, body: AreaBody
  * refused (409) when current or future subscriptions would be left without a place;
  * the check runs under the library's booking lock, so no booking slips in meanwhile.
  */
-export async function updateArea(db: Database, libraryId: string, id: string, body: AreaBody): Promise<Area> {
+export async function updateArea(context: AreasContext, actor: Actor, id: string, body: AreaBody): Promise<Area> {
+  const { db } = context;
+  const { libraryId } = actor;
   await editKeepingBookedPlaces(
     db,
     libraryId,
@@ -80,8 +94,10 @@ export async function updateArea(db: Database, libraryId: string, id: string, bo
   return answerArea(db, libraryId, id);
 }
 
-/** Deletes an empty area; one that still has seats is refused, so no seat loses its area. */
-export async function deleteArea(db: Database, libraryId: string, id: string): Promise<void> {
+/** Deletes an empty area (audited); one that still has seats is refused, so no seat loses its area. */
+export async function deleteArea(context: AreasContext, actor: Actor, id: string): Promise<void> {
+  const { db } = context;
+  const { libraryId } = actor;
   await db.transaction(async (tx) => {
     const locked = await repository.lockArea(tx, libraryId, id);
     if (!locked) throw notFound(m.notFound);
@@ -90,4 +106,5 @@ export async function deleteArea(db: Database, libraryId: string, id: string): P
     if (deleted === 'has-seats') throw conflict(m.hasSeats(1));
     if (!deleted) throw notFound(m.notFound);
   });
+  await writeAudit(db, actor, { action: AUDIT_ACTIONS.areaDeleted, entityType: 'area', entityId: id });
 }

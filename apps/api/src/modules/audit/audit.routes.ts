@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditListQuerySchema, auditListSchema, errorEnvelopeSchema, paginate, successEnvelope } from '@app/shared';
-import { requireAuth } from '../../plugins/auth';
-import { listAudit } from './audit.repository';
+import { auditListQuerySchema, auditListSchema, errorEnvelopeSchema, successEnvelope } from '@app/shared';
+import { actorOf } from '../../plugins/auth';
+import * as service from './audit.service';
 
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  const context: service.AuditContext = { db: app.db };
 
   app.get(
     '/admin/audit-log',
@@ -18,19 +19,8 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      const query = request.query;
-      const { rows, total } = await listAudit(app.db, libraryId, {
-        action: query.action,
-        descending: query.sortOrder === 'DESC',
-        limit: query.limit,
-        offset: (query.page - 1) * query.limit,
-      });
-      return {
-        status: true as const,
-        message: 'OK',
-        data: { entries: rows, pagination: paginate(query.page, query.limit, total) },
-      };
+      const data = await service.listAudit(context, actorOf(request), request.query);
+      return { status: true as const, message: 'OK', data };
     },
   );
 };

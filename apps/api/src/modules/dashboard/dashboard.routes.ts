@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DASHBOARD_PERIODS, dashboardSchema, errorEnvelopeSchema, messages, successEnvelope } from '@app/shared';
-import { requireAuth } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
 import * as service from './dashboard.service';
 
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  const context: service.DashboardContext = { db: app.db };
 
   app.get(
     '/dashboard/:period',
@@ -19,8 +20,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      const data = await service.dashboard(app.db, libraryId, request.params.period);
+      const data = await service.dashboard(context, actorOf(request), request.params.period);
       return { status: true as const, message: 'OK', data };
     },
   );

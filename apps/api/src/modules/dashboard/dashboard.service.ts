@@ -1,6 +1,8 @@
 import type { DashboardData, DashboardPeriod } from '@app/shared';
-import type { Database } from '../../db/client';
+import type { Actor, ServiceContext } from '../../lib/service-context';
 import { dashboardFigures, type Bucket } from './dashboard.repository';
+
+export type DashboardContext = ServiceContext;
 
 /** Hours for the last day, days up to three months, months beyond (DESIGN.md §6). */
 export function bucketOf(period: DashboardPeriod): Bucket {
@@ -12,7 +14,13 @@ export function bucketOf(period: DashboardPeriod): Bucket {
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The dashboard of one library for one period. */
-export async function dashboard(db: Database, libraryId: string, period: DashboardPeriod): Promise<DashboardData> {
+export async function dashboard(
+  context: DashboardContext,
+  actor: Actor,
+  period: DashboardPeriod,
+): Promise<DashboardData> {
+  const { db } = context;
+  const { libraryId } = actor;
   const bucket = bucketOf(period);
   const figures = await dashboardFigures(db, libraryId, period, bucket);
   return {

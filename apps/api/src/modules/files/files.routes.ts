@@ -1,18 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema, messages } from '@app/shared';
-import { AppError, notFound } from '../../errors';
-import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
-import { parseStorageKey } from '../../lib/storage/keys';
+import { AppError } from '../../errors';
 import { createUrlSigner, FILE_URL_BASE_PATH, FILE_URL_TTL_SECONDS } from '../../lib/storage/signed-urls';
-import { isSafeStorageKey, type Storage } from '../../lib/storage/storage';
+import type { Storage } from '../../lib/storage/storage';
+import * as service from './files.service';
 
 export interface FileRoutesOptions {
   storage: Storage;
 }
-
-// Identity documents: every time one is served, the audit log says who saw it.
-const AUDITED_KINDS: Record<string, Set<string>> = { students: new Set(['front', 'back']) };
 
 const query = z.object({
   exp: z.string().max(20).optional(),
@@ -28,6 +24,7 @@ const query = z.object({
  * has changed since answers 403, as a tampered or expired one does.
  */
 const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, { storage }) => {
+  const context: service.FilesContext = { db: app.db, storage };
   const signer = createUrlSigner(app.appSecret, { ttlSeconds: FILE_URL_TTL_SECONDS, basePath: FILE_URL_BASE_PATH });
 
   app.get(
@@ -53,26 +50,7 @@ const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, { stora
         throw new AppError(403, messages.students.fileLinkInvalid);
       }
 
-      const parts = isSafeStorageKey(key) ? parseStorageKey(key) : undefined;
-      if (!parts || parts.libraryId !== session.libraryId) throw notFound(messages.students.fileNotFound);
-      const file = await storage.get(key);
-      if (!file) throw notFound(messages.students.fileNotFound);
-
-      if (AUDITED_KINDS[parts.entityType]?.has(parts.kind)) {
-        await writeAudit(
-          app.db,
-          { libraryId: parts.libraryId, adminId: session.adminId, ip: request.ip },
-          {
-            action: AUDIT_ACTIONS.identityImageViewed,
-            entityType: parts.entityType === 'students' ? 'student' : parts.entityType,
-            entityId: parts.entityId,
-            detail: parts.kind,
-          },
-        ).catch((error: unknown) => {
-          file.body.destroy();
-          throw error;
-        });
-      }
+      const file = await service.openFile(context, { ...session, ip: request.ip }, key);
       const secondsLeft = Math.max(0, Number(request.query.exp) - Math.floor(Date.now() / 1000));
       return reply
         .type(file.contentType)

@@ -12,8 +12,7 @@ import {
   seatSchema,
   successEnvelope,
 } from '@app/shared';
-import { requireAuth } from '../../plugins/auth';
-import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
+import { actorOf } from '../../plugins/auth';
 import * as service from './seats.service';
 
 const m = messages.seats;
@@ -24,6 +23,7 @@ const common = { tags: ['seats'], security: [{ bearerAuth: [] }] };
 const seatRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest: a caller without a session learns nothing, not even which input is wrong.
   app.addHook('onRequest', app.authenticate);
+  const context: service.SeatsContext = { db: app.db };
 
   app.get(
     '/seat',
@@ -36,8 +36,7 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      const seats = await service.listSeats(app.db, libraryId, request.query.areaId);
+      const seats = await service.listSeats(context, actorOf(request), request.query.areaId);
       return { status: true as const, message: m.listed, data: seats };
     },
   );
@@ -53,8 +52,7 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      const seats = await service.listSeats(app.db, libraryId, request.params.areaId);
+      const seats = await service.listSeats(context, actorOf(request), request.params.areaId);
       return { status: true as const, message: m.listed, data: seats };
     },
   );
@@ -70,8 +68,7 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { libraryId } = requireAuth(request);
-      const seat = await service.createSeat(app.db, libraryId, request.body);
+      const seat = await service.createSeat(context, actorOf(request), request.body);
       return reply.status(201).send({ status: true, message: m.added, data: seat });
     },
   );
@@ -88,8 +85,7 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      const seat = await service.updateSeat(app.db, libraryId, request.params.id, request.body);
+      const seat = await service.updateSeat(context, actorOf(request), request.params.id, request.body);
       return { status: true as const, message: m.updated, data: seat };
     },
   );
@@ -105,13 +101,7 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId, adminId } = requireAuth(request);
-      await service.deleteSeat(app.db, libraryId, request.params.id);
-      await writeAudit(
-        app.db,
-        { libraryId, adminId, ip: request.ip },
-        { action: AUDIT_ACTIONS.seatDeleted, entityType: 'seat', entityId: request.params.id },
-      );
+      await service.deleteSeat(context, actorOf(request), request.params.id);
       return { status: true as const, message: m.deleted, data: null };
     },
   );
@@ -128,8 +118,7 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { libraryId } = requireAuth(request);
-      const data = await service.generateSeats(app.db, libraryId, request.params.id);
+      const data = await service.generateSeats(context, actorOf(request), request.params.id);
       return reply.status(201).send({ status: true, message: messages.areas.generated(data.created), data });
     },
   );

@@ -1,8 +1,12 @@
 import { messages, nextSeatNames, SEAT_LIMITS, type GeneratedSeats, type Seat, type SeatBody } from '@app/shared';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import type { Actor, ServiceContext } from '../../lib/service-context';
 import { AppError, conflict, notFound } from '../../errors';
+import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
 import { editKeepingBookedPlaces } from '../../lib/booking/capacity';
 import * as repository from './seats.repository';
+
+export type SeatsContext = ServiceContext;
 
 const m = messages.seats;
 
@@ -24,7 +28,7 @@ export function presentSeat(row: repository.SeatRow): Seat {
 // The area is named in the body, so the 404 points at that field.
 const areaNotFound = () => new AppError(404, m.areaNotFound, [{ field: 'area_id', message: m.areaNotFound }]);
 
-async function answerSeat(db: Database, libraryId: string, id: string): Promise<Seat> {
+async function answerSeat(db: DbOrTx, libraryId: string, id: string): Promise<Seat> {
   const row = await repository.findSeat(db, libraryId, id);
   if (!row) throw notFound(m.notFound);
   return presentSeat(row);
@@ -39,7 +43,9 @@ async function lockAreaWithRoom(tx: DbOrTx, libraryId: string, areaId: string) {
 }
 
 /** The library's seats, or one area's (404 when the area is not the library's). */
-export async function listSeats(db: Database, libraryId: string, areaId?: string): Promise<Seat[]> {
+export async function listSeats(context: SeatsContext, actor: Actor, areaId?: string): Promise<Seat[]> {
+  const { db } = context;
+  const { libraryId } = actor;
   if (areaId && !(await repository.areaExists(db, libraryId, areaId))) throw notFound(messages.areas.notFound);
   return (await repository.listSeats(db, libraryId, areaId)).map(presentSeat);
 }
@@ -49,7 +55,9 @@ export async function listSeats(db: Database, libraryId: string, areaId?: string
  * locked). Every seat write takes the library's booking lock first, so the locks are always
  * taken in the same order (library, seat, area) and edits queue behind bookings.
  */
-export async function createSeat(db: Database, libraryId: string, body: SeatBody): Promise<Seat> {
+export async function createSeat(context: SeatsContext, actor: Actor, body: SeatBody): Promise<Seat> {
+  const { db } = context;
+  const { libraryId } = actor;
   const id = await editKeepingBookedPlaces(db, libraryId, async (tx) => {
     await lockAreaWithRoom(tx, libraryId, body.area_id);
     const inserted = await repository.insertSeat(tx, libraryId, {
@@ -76,7 +84,9 @@ function placesTakenBy(current: { status: string; capacity: number }, body: Seat
  * Lowering its capacity, setting it inactive or moving it into an area not in use is refused
  * (409) when current or future subscriptions would be left without a place.
  */
-export async function updateSeat(db: Database, libraryId: string, id: string, body: SeatBody): Promise<Seat> {
+export async function updateSeat(context: SeatsContext, actor: Actor, id: string, body: SeatBody): Promise<Seat> {
+  const { db } = context;
+  const { libraryId } = actor;
   await editKeepingBookedPlaces(
     db,
     libraryId,
@@ -102,9 +112,11 @@ export async function updateSeat(db: Database, libraryId: string, id: string, bo
 /**
  * Deletes a seat, unless a subscription holds it now or later (409 saying how many),
  * or held it before: deleting never loses history (DESIGN.md §3), so such a seat is
- * set inactive instead. An unreserved seat the pool still needs is refused too.
+ * set inactive instead. An unreserved seat the pool still needs is refused too. Audited.
  */
-export async function deleteSeat(db: Database, libraryId: string, id: string): Promise<void> {
+export async function deleteSeat(context: SeatsContext, actor: Actor, id: string): Promise<void> {
+  const { db } = context;
+  const { libraryId } = actor;
   await editKeepingBookedPlaces(db, libraryId, async (tx) => {
     const bookings = await repository.countCurrentOrFutureBookings(tx, libraryId, id);
     if (bookings > 0) throw conflict(m.hasBookings(bookings));
@@ -112,13 +124,16 @@ export async function deleteSeat(db: Database, libraryId: string, id: string): P
     if (deleted === 'has-history') throw conflict(m.hasHistory);
     if (!deleted) throw notFound(m.notFound);
   });
+  await writeAudit(db, actor, { action: AUDIT_ACTIONS.seatDeleted, entityType: 'seat', entityId: id });
 }
 
 /**
  * Fills an area up to its Total Seats with numbered seats that continue its existing
  * names (A1..A10 → A11..A40), in one transaction and one insert, under the area's lock.
  */
-export async function generateSeats(db: Database, libraryId: string, areaId: string): Promise<GeneratedSeats> {
+export async function generateSeats(context: SeatsContext, actor: Actor, areaId: string): Promise<GeneratedSeats> {
+  const { db } = context;
+  const { libraryId } = actor;
   const ids = await editKeepingBookedPlaces(db, libraryId, async (tx) => {
     const area = await repository.lockArea(tx, libraryId, areaId);
     if (!area) throw notFound(messages.areas.notFound);
