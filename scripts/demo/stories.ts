@@ -31,7 +31,7 @@ export interface PaidAt {
   minute: number;
 }
 
-export interface PlannedRenewal {
+interface PlannedRenewal {
   duration: number;
   fee: number;
   mode: PaymentMode;
@@ -49,7 +49,7 @@ export interface PlannedSubscription {
   renewals: PlannedRenewal[];
 }
 
-export type StoryKind = 'regular' | 'lapsed' | 'comeback' | 'first-day' | 'enquiry';
+type StoryKind = 'regular' | 'lapsed' | 'comeback' | 'first-day' | 'enquiry';
 
 export interface Story {
   kind: StoryKind;

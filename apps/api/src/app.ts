@@ -61,7 +61,7 @@ export const LOG_REDACT = {
   censor: '[redacted]',
 };
 
-export interface RouteSummary {
+interface RouteSummary {
   method: string;
   url: string;
   schema: FastifySchema | undefined;

@@ -11,7 +11,7 @@ import type { DbOrTx } from './client';
  * window, at most a minute. A burst of requests costs one row update, not one per request,
  * and a session ends between 0.9 and 1 idle window after its last use, never earlier.
  */
-export function lastSeenThrottleSeconds(idleMs: number): number {
+function lastSeenThrottleSeconds(idleMs: number): number {
   return Math.min(60, idleMs / 1000 / 10);
 }
 

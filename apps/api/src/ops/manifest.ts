@@ -55,7 +55,7 @@ export const manifestSchema = z.object({
 
 export type BackupManifest = z.infer<typeof manifestSchema>;
 export type BackupUploads = BackupManifest['uploads'];
-export type BucketUploads = Extract<BackupUploads, { location: 's3' }>;
+type BucketUploads = Extract<BackupUploads, { location: 's3' }>;
 
 /** Where the images of a backup made with S3_BUCKET set are, for the operator. */
 export function describeBucketUploads(uploads: BucketUploads): string {

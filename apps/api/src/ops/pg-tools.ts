@@ -31,7 +31,7 @@ export function findPgTool(name: PgTool, env: NodeJS.ProcessEnv = process.env): 
   );
 }
 
-export interface RunResult {
+interface RunResult {
   stdout: string;
   stderr: string;
 }

@@ -14,7 +14,7 @@ import { logout } from './store/auth-slice';
 import { setNotification } from './store/notification-slice';
 
 /** Per-endpoint options: `public` calls (sign-in, registration, logout) never end the session on a 401. */
-export interface ApiExtraOptions {
+interface ApiExtraOptions {
   public?: boolean;
 }
 

@@ -13,7 +13,7 @@ export interface DailyWindow {
 }
 
 /** Inclusive range of day numbers (days since 1970-01-01). */
-export interface DayRange {
+interface DayRange {
   first: number;
   last: number;
 }

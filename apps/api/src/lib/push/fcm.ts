@@ -29,7 +29,7 @@ function parseJson(text: string): unknown {
 }
 
 /** Reads an FCM answer as a `PushResult` (https://firebase.google.com/docs/reference/fcm/rest/v1/ErrorCode). */
-export function interpretFcmResponse(status: number, text: string, retryAfterMs: number | undefined): PushResult {
+function interpretFcmResponse(status: number, text: string, retryAfterMs: number | undefined): PushResult {
   const body = parseJson(text) as (FcmErrorBody & { name?: unknown }) | undefined;
   if (status >= 200 && status < 300) {
     return { outcome: 'delivered', messageId: typeof body?.name === 'string' ? body.name : undefined };

@@ -2,7 +2,7 @@ import { sign } from 'node:crypto';
 import type { ServiceAccount } from './service-account';
 import { parseRetryAfter } from './retry-after';
 
-export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
+const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 /** A token is renewed this long before Google says it expires, so none is sent stale. */
 const RENEW_BEFORE_MS = 5 * 60 * 1000;
 
@@ -21,7 +21,7 @@ export class AccessTokenError extends Error {
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
 /** A JWT signed RS256 with the service account's key: the assertion of the JWT bearer grant (RFC 7523). */
-export function signAssertion(account: ServiceAccount, nowMs: number): string {
+function signAssertion(account: ServiceAccount, nowMs: number): string {
   const issuedAt = Math.floor(nowMs / 1000);
   const header = { alg: 'RS256', typ: 'JWT', ...(account.privateKeyId ? { kid: account.privateKeyId } : {}) };
   const claims = {

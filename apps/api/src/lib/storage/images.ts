@@ -9,10 +9,10 @@ export class ImageRejectedError extends Error {
   }
 }
 
-export type AcceptedFormat = 'jpeg' | 'png' | 'webp';
+type AcceptedFormat = 'jpeg' | 'png' | 'webp';
 
 /** The format the first bytes announce: JPEG, PNG or WebP, or undefined for anything else. */
-export function sniffImageFormat(bytes: Buffer): AcceptedFormat | undefined {
+function sniffImageFormat(bytes: Buffer): AcceptedFormat | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return 'png';

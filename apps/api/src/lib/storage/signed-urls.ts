@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { deriveKey, safeEqual } from '../crypto';
 
 /** The query a signed file URL carries. */
-export interface SignedUrlQuery {
+interface SignedUrlQuery {
   exp?: string;
   ses?: string;
   sig?: string;
@@ -15,7 +15,7 @@ export interface LinkViewer {
   passwordStamp: string;
 }
 
-export type LinkRead = { ok: true; sessionId: string } | { ok: false; reason: 'unsigned' | 'expired' | 'invalid' };
+type LinkRead = { ok: true; sessionId: string } | { ok: false; reason: 'unsigned' | 'expired' | 'invalid' };
 
 export interface UrlSigner {
   /** A URL for `key`, valid for one session until its expiry. */

@@ -20,7 +20,7 @@ const FIRST_DELAY_MS = 250;
  * every address: none for the first three, then 250 ms doubling with each failure, capped.
  * A delay, not a wall: the right password is always checked and always works.
  */
-export function accountDelayMs(failures: number, capMs: number): number {
+function accountDelayMs(failures: number, capMs: number): number {
   if (failures <= FREE_ACCOUNT_FAILURES) return 0;
   return Math.min(capMs, FIRST_DELAY_MS * 2 ** (failures - FREE_ACCOUNT_FAILURES - 1));
 }

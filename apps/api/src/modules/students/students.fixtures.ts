@@ -14,7 +14,7 @@ export function aadhaarNumber(): string {
 }
 
 /** A fresh valid mobile number. */
-export function mobileNumber(): string {
+function mobileNumber(): string {
   return `9${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
 }
 

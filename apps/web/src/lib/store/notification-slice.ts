@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-export type NotificationType = '' | 'success' | 'error' | 'info' | 'warning';
+type NotificationType = '' | 'success' | 'error' | 'info' | 'warning';
 
 /** SPEC.md §3 client state `notification`: a message waiting to be shown, and its kind. */
 export interface NotificationState {
@@ -8,7 +8,7 @@ export interface NotificationState {
   type: NotificationType;
 }
 
-export const initialNotificationState: NotificationState = { message: '', type: '' };
+const initialNotificationState: NotificationState = { message: '', type: '' };
 
 export const notificationSlice = createSlice({
   name: 'notification',

@@ -10,14 +10,14 @@ import type { AddressInfo } from 'node:net';
  * never by the server.
  */
 
-export interface TokenRequest {
+interface TokenRequest {
   valid: boolean;
   reason?: string;
   claims?: Record<string, unknown>;
   header?: Record<string, unknown>;
 }
 
-export interface ReceivedMessage {
+interface ReceivedMessage {
   projectId: string;
   authorization: string | undefined;
   token: string;
@@ -33,7 +33,7 @@ export interface PlannedAnswer {
   headers?: Record<string, string>;
 }
 
-export const unregisteredAnswer: PlannedAnswer = {
+const unregisteredAnswer: PlannedAnswer = {
   status: 404,
   body: {
     error: {

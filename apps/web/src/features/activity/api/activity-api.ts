@@ -3,9 +3,9 @@ import type { auditListSchema } from '@app/shared';
 import { baseApi } from '@/lib/api-client';
 import type { ApiEnvelope } from '@/lib/api-errors';
 
-export type ActivityPage = z.infer<typeof auditListSchema>;
+type ActivityPage = z.infer<typeof auditListSchema>;
 
-export interface ActivityListArgs {
+interface ActivityListArgs {
   page: number;
   limit: number;
   /** One audit action (`admin.sign_in`...); absent for every action. */
@@ -14,7 +14,7 @@ export interface ActivityListArgs {
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Activity'] });
 
-export const activityApi = api.injectEndpoints({
+const activityApi = api.injectEndpoints({
   endpoints: (build) => ({
     listActivity: build.query<ActivityPage, ActivityListArgs>({
       query: ({ action, ...params }) => ({ url: '/admin/audit-log', params: action ? { ...params, action } : params }),

@@ -2,7 +2,7 @@ import type { Area, AreaBodyInput, AreaPage, AreaSortKey } from '@app/shared';
 import { baseApi } from '@/lib/api-client';
 import type { ApiEnvelope } from '@/lib/api-errors';
 
-export interface AreaListArgs {
+interface AreaListArgs {
   page: number;
   limit: number;
   sortBy: AreaSortKey;
@@ -13,7 +13,7 @@ export interface AreaListArgs {
 // Seat mutations invalidate 'Area' too (seat counts), and area edits 'Seat' (area names on seats).
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Area', 'Seat'] });
 
-export const areasApi = api.injectEndpoints({
+const areasApi = api.injectEndpoints({
   endpoints: (build) => ({
     listAreas: build.query<AreaPage, AreaListArgs>({
       query: ({ search, ...params }) => ({ url: '/area', params: search ? { ...params, search } : params }),

@@ -8,7 +8,7 @@ import { useListAreasQuery } from '../api/areas-api';
 const SEARCH_DELAY_MS = 300;
 
 /** Whether an area matches the search box: name or location, ignoring case (SPEC.md §5). */
-export function matchesSearch(area: Area, search: string): boolean {
+function matchesSearch(area: Area, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   return area.name.toLowerCase().includes(needle) || (area.location ?? '').toLowerCase().includes(needle);

@@ -4,7 +4,7 @@ import type { ApiEnvelope } from '@/lib/api-errors';
 
 // Sign-in, registration and logout are `public`: their 401 means bad credentials
 // (or an already dead token), not "your session just ended".
-export const authApi = baseApi.injectEndpoints({
+const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<ApiEnvelope, LoginInput>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),

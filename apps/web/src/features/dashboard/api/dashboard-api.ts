@@ -9,7 +9,7 @@ const isDashboardAnswer = (body: unknown) =>
   (body as { status?: unknown }).status !== false &&
   dashboardSchema.safeParse((body as { data?: unknown }).data).success;
 
-export const dashboardApi = baseApi.injectEndpoints({
+const dashboardApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getDashboard: build.query<DashboardData, DashboardPeriod>({
       query: (period) => ({

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 
-export type StatTone = 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'info';
+type StatTone = 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'info';
 
 interface StatCardProps {
   title: string;

@@ -11,7 +11,7 @@ const m = messages.dashboard;
  * "Error fetching dashboard data" when the server answered without one, or
  * "Failed to fetch dashboard data" when no answer came at all.
  */
-export function dashboardFailure(error: unknown): string {
+function dashboardFailure(error: unknown): string {
   const answered =
     typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number';
   if (answered) return envelopeMessage((error as { data?: unknown }).data) ?? m.fetchError;

@@ -14,10 +14,10 @@ export interface FeeListArgs {
   search?: string;
 }
 
-export type FeePage = z.infer<typeof feeListSchema>;
+type FeePage = z.infer<typeof feeListSchema>;
 
 /** A CSV ready to save: an object URL the caller revokes once the download has started. */
-export interface FeeExport {
+interface FeeExport {
   url: string;
   fileName: string;
 }
@@ -49,7 +49,7 @@ const isFeePage = (body: unknown) =>
 const queryParams = ({ search, ...params }: Omit<FeeListArgs, 'page' | 'limit'> & Partial<FeeListArgs>) =>
   search ? { ...params, search } : params;
 
-export const feesApi = api.injectEndpoints({
+const feesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listFees: build.query<FeePage, FeeListArgs>({
       query: (args) => ({

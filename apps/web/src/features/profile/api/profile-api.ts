@@ -2,7 +2,7 @@ import type { Admin, ProfileUpdateInput } from '@app/shared';
 import { baseApi } from '@/lib/api-client';
 import type { ApiEnvelope } from '@/lib/api-errors';
 
-export const profileApi = baseApi.injectEndpoints({
+const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // Answers `{ status: 'success', message, data: { admin } }` (SPEC.md §7).
     updateAdminProfile: build.mutation<ApiEnvelope<{ admin?: Admin }>, ProfileUpdateInput>({

@@ -5,7 +5,7 @@ import type { ApiEnvelope } from '@/lib/api-errors';
 // Seat changes move an area's seat counts, so they invalidate 'Area' as well.
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Area', 'Seat'] });
 
-export const seatsApi = api.injectEndpoints({
+const seatsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Every area, for the filter and the Select Area field (`GET /area/all`). */
     listSeatAreas: build.query<Area[], void>({

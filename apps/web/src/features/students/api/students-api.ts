@@ -2,7 +2,7 @@ import type { KycStatus, StudentDetail, StudentList, StudentListQuery } from '@a
 import { baseApi } from '@/lib/api-client';
 import type { ApiEnvelope } from '@/lib/api-errors';
 
-export type StudentListArgs = Pick<StudentListQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder' | 'search' | 'type'>;
+type StudentListArgs = Pick<StudentListQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder' | 'search' | 'type'>;
 
 interface Saved {
   id: string;
@@ -12,7 +12,7 @@ interface Saved {
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Student'] });
 
 /** The student calls of SPEC.md §7; create and update are multipart (the browser sets the boundary). */
-export const studentsApi = api.injectEndpoints({
+const studentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listStudents: build.query<StudentList, StudentListArgs>({
       query: ({ search, type, ...params }) => ({

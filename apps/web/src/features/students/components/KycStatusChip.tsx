@@ -14,7 +14,7 @@ import { messages, type KycStatus } from '@app/shared';
 const m = messages.students;
 
 /** Pending, Verified, or anything else Unverified (SPEC.md §3 Student). */
-export function kycLook(status: string): { label: string; color: 'warning' | 'success' | 'error' } {
+function kycLook(status: string): { label: string; color: 'warning' | 'success' | 'error' } {
   if (status === 'verified') return { label: m.kyc.verified, color: 'success' };
   if (status === 'pending') return { label: m.kyc.pending, color: 'warning' };
   return { label: m.kyc.unverified, color: 'error' };

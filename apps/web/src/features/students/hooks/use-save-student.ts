@@ -8,7 +8,7 @@ const m = messages.students;
 const options = { autoClose: TOAST_MS.students };
 
 /** The multipart body of `POST /user` and `PUT /user/{id}`: the fields, and each image chosen. */
-export function studentFormData(values: StudentFormValues): FormData {
+function studentFormData(values: StudentFormValues): FormData {
   const body = new FormData();
   body.append('first_name', values.first_name);
   body.append('last_name', values.last_name ?? '');

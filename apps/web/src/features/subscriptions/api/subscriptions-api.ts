@@ -13,11 +13,11 @@ import type { z } from 'zod';
 import { baseApi } from '@/lib/api-client';
 import type { ApiEnvelope } from '@/lib/api-errors';
 
-export type SubscriptionPage = z.infer<typeof subscriptionListSchema>;
+type SubscriptionPage = z.infer<typeof subscriptionListSchema>;
 export type SubscriptionSortKey = (typeof SUBSCRIPTION_SORT_KEYS)[number];
 export type SubscriptionFilter = (typeof SUBSCRIPTION_FILTERS)[number];
 
-export interface SubscriptionListArgs {
+interface SubscriptionListArgs {
   page: number;
   limit: number;
   sortBy: SubscriptionSortKey;
@@ -41,7 +41,7 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Subscription', 'Seat', 'Ar
 const WRITE_TAGS = ['Subscription', 'Seat', 'Area', 'Fee'] as const;
 
 /** The subscription calls of SPEC.md §7, and the student lookup the Add dialog makes. */
-export const subscriptionsApi = api.injectEndpoints({
+const subscriptionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listSubscriptions: build.query<SubscriptionPage, SubscriptionListArgs>({
       query: ({ search, status, ...params }) => ({

@@ -22,7 +22,7 @@ interface StudentMobileFieldProps {
  * The ten digits of what was typed or pasted: other characters go, and a pasted
  * "+91 98765 43210" or "098765 43210" loses its country or trunk prefix.
  */
-export function mobileDigits(text: string): string {
+function mobileDigits(text: string): string {
   const digits = text.replace(/\D/g, '');
   if (digits.length === LOOKUP_LENGTH + 2 && digits.startsWith('91')) return digits.slice(2);
   if (digits.length === LOOKUP_LENGTH + 1 && digits.startsWith('0')) return digits.slice(1);

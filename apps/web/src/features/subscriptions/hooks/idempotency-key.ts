@@ -4,7 +4,7 @@ import { useCallback, useRef } from 'react';
  * A random v4 UUID. `crypto.randomUUID` exists only in secure contexts, and a library
  * may open the app over plain http on its own network, so fall back to getRandomValues.
  */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
