@@ -10,7 +10,7 @@ import {
   successEnvelope,
 } from '@app/shared';
 import { AppError } from '../../errors';
-import { requireAuth } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
 import * as service from './auth.service';
 import { createLoginThrottle } from './login-throttle';
 
@@ -23,7 +23,7 @@ export interface AuthRoutesOptions {
 const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 429: errorEnvelopeSchema };
 
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { sessionTtlMs } = options;
+  const context: service.SignInContext = { db: app.db, sessionTtlMs: options.sessionTtlMs };
   const { max, windowMs, slowdownMaxMs } = options.rateLimit;
   const loginThrottle = createLoginThrottle(app, { max, windowMs, slowdownMaxMs });
 
@@ -39,7 +39,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
       preValidation: app.rateLimit({ name: 'register', max, windowMs }),
     },
     async (request, reply) => {
-      const session = await service.registerLibrary(app.db, request.body, sessionTtlMs, request.ip);
+      const session = await service.registerLibrary(context, request.body, request.ip);
       return reply.status(201).send({ status: true, message: messages.auth.registered, data: session });
     },
   );
@@ -61,7 +61,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
       await loginThrottle.slowDown(identifier);
       let session;
       try {
-        session = await service.login(app.db, request.body, sessionTtlMs, request.ip);
+        session = await service.login(context, request.body, request.ip);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 401) await loginThrottle.failed(identifier);
         throw error;
@@ -83,8 +83,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
       onRequest: app.authenticate,
     },
     async (request) => {
-      const auth = requireAuth(request);
-      await service.logout(app.db, auth, request.ip);
+      await service.logout(context, actorOf(request));
       return { status: true as const, message: messages.auth.loggedOut, data: null };
     },
   );
@@ -101,8 +100,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
       onRequest: app.authenticate,
     },
     async (request) => {
-      const auth = requireAuth(request);
-      const admin = await service.currentAdmin(app.db, auth.libraryId, auth.adminId);
+      const admin = await service.currentAdmin(context, actorOf(request));
       return { status: true as const, message: 'OK', data: admin };
     },
   );

@@ -1,17 +1,23 @@
 import { messages, type Admin, type AdminSession, type Registration } from '@app/shared';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { conflict, unauthorized } from '../../errors';
 import { hashToken, newSessionToken } from '../../lib/tokens';
 import { findAdminById, type AdminRow } from '../../db/admins.repository';
 import { presentAdmin } from '../../lib/admin-record';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
+import type { Actor, ServiceContext } from '../../lib/service-context';
 import * as repository from './auth.repository';
+
+/** The sign-in calls run on the database and open sessions this long (SESSION_TTL). */
+export interface SignInContext extends ServiceContext {
+  sessionTtlMs: number;
+}
 
 // Verified against when the email is unknown, so both failures take the same time.
 const dummyHash = hashPassword('not-a-real-password-for-timing');
 
-async function openSession(db: Database, admin: AdminRow, ttlMs: number): Promise<AdminSession> {
+async function openSession(db: DbOrTx, admin: AdminRow, ttlMs: number): Promise<AdminSession> {
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + ttlMs);
   await repository.insertSession(db, {
@@ -23,12 +29,9 @@ async function openSession(db: Database, admin: AdminRow, ttlMs: number): Promis
   return { ...presentAdmin(admin), token, expiresAt: expiresAt.toISOString() };
 }
 
-export async function registerLibrary(
-  db: Database,
-  input: Registration,
-  ttlMs: number,
-  ip: string,
-): Promise<AdminSession> {
+/** Registers a library and its owner, and signs the owner in (no actor yet: `ip` is the caller's). */
+export async function registerLibrary(context: SignInContext, input: Registration, ip: string): Promise<AdminSession> {
+  const { db } = context;
   const ownerName = [input.first_name, input.last_name].filter(Boolean).join(' ');
   const passwordHash = await hashPassword(input.password);
   const owner = await repository.createLibraryWithOwner(db, {
@@ -36,7 +39,7 @@ export async function registerLibrary(
     owner: { name: ownerName, email: input.owner_email, phone: input.owner_mobile, passwordHash },
   });
   if (!owner) throw conflict(messages.auth.ownerEmailTaken, 'owner_email');
-  const session = await openSession(db, owner, ttlMs);
+  const session = await openSession(db, owner, context.sessionTtlMs);
   await writeAudit(
     db,
     { libraryId: owner.libraryId, adminId: owner.id, ip },
@@ -45,12 +48,13 @@ export async function registerLibrary(
   return session;
 }
 
+/** Signs an admin in (no actor yet: `ip` is the caller's); a failure on a real account is audited. */
 export async function login(
-  db: Database,
+  context: SignInContext,
   input: { identifier: string; password: string },
-  ttlMs: number,
   ip: string,
 ): Promise<AdminSession> {
+  const { db } = context;
   const admin = await repository.findAdminByEmail(db, input.identifier);
   const valid = await verifyPassword(admin?.passwordHash ?? (await dummyHash), input.password);
   if (!admin || !valid) {
@@ -64,7 +68,7 @@ export async function login(
     }
     throw unauthorized(messages.auth.invalidCredentials);
   }
-  const session = await openSession(db, admin, ttlMs);
+  const session = await openSession(db, admin, context.sessionTtlMs);
   await writeAudit(
     db,
     { libraryId: admin.libraryId, adminId: admin.id, ip },
@@ -73,21 +77,15 @@ export async function login(
   return session;
 }
 
-export async function logout(
-  db: Database,
-  auth: { libraryId: string; adminId: string; sessionId: string },
-  ip: string,
-) {
-  await repository.revokeSession(db, auth.libraryId, auth.sessionId);
-  await writeAudit(
-    db,
-    { libraryId: auth.libraryId, adminId: auth.adminId, ip },
-    { action: AUDIT_ACTIONS.signedOut, entityType: 'admin', entityId: auth.adminId },
-  );
+/** Ends the actor's session. */
+export async function logout(context: SignInContext, actor: Actor) {
+  const { db } = context;
+  await repository.revokeSession(db, actor.libraryId, actor.sessionId);
+  await writeAudit(db, actor, { action: AUDIT_ACTIONS.signedOut, entityType: 'admin', entityId: actor.adminId });
 }
 
-export async function currentAdmin(db: Database, libraryId: string, adminId: string): Promise<Admin> {
-  const admin = await findAdminById(db, libraryId, adminId);
+export async function currentAdmin(context: SignInContext, actor: Actor): Promise<Admin> {
+  const admin = await findAdminById(context.db, actor.libraryId, actor.adminId);
   if (!admin) throw unauthorized(messages.auth.invalidToken);
   return presentAdmin(admin);
 }

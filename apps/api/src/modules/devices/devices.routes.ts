@@ -11,7 +11,7 @@ import {
   successEnvelope,
 } from '@app/shared';
 import { createKeyedHash } from '../../lib/crypto';
-import { requireAuth } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
 import * as service from './devices.service';
 
 export interface DeviceRoutesOptions {
@@ -23,7 +23,7 @@ const security = [{ bearerAuth: [] }];
 const m = messages.notification;
 
 const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (app, options) => {
-  const hash = createKeyedHash(app.appSecret, 'pairing-code');
+  const context: service.DevicesContext = { db: app.db, hashCode: createKeyedHash(app.appSecret, 'pairing-code') };
 
   // The student app's call: no admin token, the pairing code is the credential.
   app.post(
@@ -44,7 +44,7 @@ const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (app, opt
       preValidation: app.rateLimit({ name: 'devices', ...options.rateLimit }),
     },
     async (request, reply) => {
-      const data = await service.registerDevice(app.db, hash, request.body);
+      const data = await service.registerDevice(context, request.body);
       return reply.code(201).send({ status: true as const, message: m.devices.registered, data });
     },
   );
@@ -62,8 +62,7 @@ const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (app, opt
       onRequest: app.authenticate,
     },
     async (request, reply) => {
-      const { libraryId } = requireAuth(request);
-      const data = await service.regeneratePairingCode(app.db, hash, libraryId, request.params.id);
+      const data = await service.regeneratePairingCode(context, actorOf(request), request.params.id);
       // The code is a credential: no cache may keep it.
       return reply
         .code(201)
@@ -85,8 +84,7 @@ const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (app, opt
       onRequest: app.authenticate,
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      const data = await service.getPairing(app.db, libraryId, request.params.id);
+      const data = await service.getPairing(context, actorOf(request), request.params.id);
       return { status: true as const, message: 'OK', data };
     },
   );
@@ -104,8 +102,7 @@ const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (app, opt
       onRequest: app.authenticate,
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      await service.removeDevice(app.db, libraryId, request.params.id, request.params.deviceId);
+      await service.removeDevice(context, actorOf(request), request.params.id, request.params.deviceId);
       return { status: true as const, message: m.pairing.removed, data: null };
     },
   );

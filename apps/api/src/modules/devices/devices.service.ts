@@ -7,8 +7,9 @@ import {
   type PairingCodeResult,
   type StudentPairing,
 } from '@app/shared';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { notFound, unauthorized } from '../../errors';
+import type { Actor, ServiceContext } from '../../lib/service-context';
 import * as repository from './devices.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -16,6 +17,10 @@ const studentNotFound = () => notFound(messages.students.notFound);
 
 /** Keyed hash of a normalised pairing code: a leaked table cannot be turned back into codes. */
 export type CodeHasher = (code: string) => string;
+
+export interface DevicesContext extends ServiceContext {
+  hashCode: CodeHasher;
+}
 
 /** A fresh code: 8 Crockford base-32 digits, 40 random bits. */
 export function newPairingCode(): string {
@@ -26,7 +31,7 @@ export function newPairingCode(): string {
   return code;
 }
 
-async function requireStudent(db: Database, libraryId: string, studentId: string) {
+async function requireStudent(db: DbOrTx, libraryId: string, studentId: string) {
   const student = UUID.test(studentId) ? await repository.findStudent(db, libraryId, studentId) : undefined;
   if (!student) throw studentNotFound();
   return student;
@@ -37,22 +42,25 @@ async function requireStudent(db: Database, libraryId: string, studentId: string
  * kept. The old code stops working; phones paired with it stay paired.
  */
 export async function regeneratePairingCode(
-  db: Database,
-  hash: CodeHasher,
-  libraryId: string,
+  context: DevicesContext,
+  actor: Actor,
   studentId: string,
 ): Promise<PairingCodeResult> {
+  const { db, hashCode } = context;
+  const { libraryId } = actor;
   await requireStudent(db, libraryId, studentId);
   // A collision with another student's code is rare (40 bits); draw again when it happens.
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const code = newPairingCode();
-    const saved = await repository.replacePairingCode(db, libraryId, studentId, hash(code));
+    const saved = await repository.replacePairingCode(db, libraryId, studentId, hashCode(code));
     if (saved) return { code, created_at: saved.created_at };
   }
   throw new Error('Could not draw an unused pairing code');
 }
 
-export async function getPairing(db: Database, libraryId: string, studentId: string): Promise<StudentPairing> {
+export async function getPairing(context: DevicesContext, actor: Actor, studentId: string): Promise<StudentPairing> {
+  const { db } = context;
+  const { libraryId } = actor;
   await requireStudent(db, libraryId, studentId);
   const [devices, code] = await Promise.all([
     repository.listDevices(db, libraryId, studentId),
@@ -61,19 +69,21 @@ export async function getPairing(db: Database, libraryId: string, studentId: str
   return { devices, has_code: Boolean(code), code_created_at: code?.created_at ?? null };
 }
 
-export async function removeDevice(db: Database, libraryId: string, studentId: string, deviceId: string) {
+export async function removeDevice(context: DevicesContext, actor: Actor, studentId: string, deviceId: string) {
+  const { db } = context;
+  const { libraryId } = actor;
   await requireStudent(db, libraryId, studentId);
   const removed = UUID.test(deviceId) && (await repository.deleteDevice(db, libraryId, studentId, deviceId));
   if (!removed) throw notFound();
 }
 
-/** Binds a phone to the student whose pairing code it sends (the student app's call). */
+/** Binds a phone to the student whose pairing code it sends (the student app's call: no actor). */
 export async function registerDevice(
-  db: Database,
-  hash: CodeHasher,
+  context: DevicesContext,
   input: { pairingCode: string; fcmToken: string; platform: DevicePlatform },
 ) {
-  const owner = await repository.findByCodeHash(db, hash(input.pairingCode));
+  const { db } = context;
+  const owner = await repository.findByCodeHash(db, context.hashCode(input.pairingCode));
   if (!owner) throw unauthorized(messages.notification.devices.codeInvalid);
   const device = await repository.upsertDevice(db, owner.library_id, owner.student_id, input);
   return {

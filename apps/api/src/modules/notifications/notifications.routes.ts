@@ -9,7 +9,7 @@ import {
   successEnvelope,
   successTextEnvelope,
 } from '@app/shared';
-import { requireAuth } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
 import * as service from './notifications.service';
 
 const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
@@ -18,6 +18,7 @@ const security = [{ bearerAuth: [] }];
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Authentication comes before validation: an anonymous caller learns nothing about the inputs.
   app.addHook('onRequest', app.authenticate);
+  const context: service.NotificationsContext = { db: app.db, push: app.push };
 
   app.post(
     '/admin/sendFCMNotificationToAllUsers',
@@ -33,8 +34,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { libraryId, adminId } = requireAuth(request);
-      const { message, data } = await service.sendNotification(app.db, app.push, { libraryId, adminId }, request.body);
+      const { message, data } = await service.sendNotification(context, actorOf(request), request.body);
       return reply.code(201).send({ status: 'success' as const, message, data });
     },
   );
@@ -51,8 +51,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { libraryId } = requireAuth(request);
-      const data = await service.listNotifications(app.db, libraryId, request.query);
+      const data = await service.listNotifications(context, actorOf(request), request.query);
       return { status: true as const, message: messages.notification.history.listed, data };
     },
   );

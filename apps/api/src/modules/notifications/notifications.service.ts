@@ -7,11 +7,16 @@ import {
   type notificationListQuerySchema,
   type NotificationPayload,
 } from '@app/shared';
-import type { Database } from '../../db/client';
+import type { Actor, ServiceContext } from '../../lib/service-context';
 import type { PushHandle } from '../../plugins/push';
 import * as repository from './notifications.repository';
 
 const n = messages.notification;
+
+/** The notification calls run on the database and hand deliveries to the push worker. */
+export interface NotificationsContext extends ServiceContext {
+  push: PushHandle;
+}
 
 export function present(row: repository.NotificationRow): NotificationRecord {
   return {
@@ -25,12 +30,12 @@ export function present(row: repository.NotificationRow): NotificationRecord {
  * device, and the worker woken. The answer says when nothing could be delivered.
  */
 export async function sendNotification(
-  db: Database,
-  push: PushHandle,
-  caller: { libraryId: string; adminId: string },
+  context: NotificationsContext,
+  actor: Actor,
   input: NotificationPayload,
 ): Promise<{ message: string; data: NotificationSendResult }> {
-  const row = await repository.createNotification(db, caller.libraryId, caller.adminId, input, {
+  const { push } = context;
+  const row = await repository.createNotification(context.db, actor.libraryId, actor.adminId, input, {
     deliverable: push.deliverable,
     failReason: n.noProviderReason,
   });
@@ -44,11 +49,11 @@ export async function sendNotification(
 }
 
 export async function listNotifications(
-  db: Database,
-  libraryId: string,
+  context: NotificationsContext,
+  actor: Actor,
   query: z.output<typeof notificationListQuerySchema>,
 ) {
-  const { rows, total } = await repository.listNotifications(db, libraryId, {
+  const { rows, total } = await repository.listNotifications(context.db, actor.libraryId, {
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
     ascending: query.sortOrder === 'ASC',

@@ -7,7 +7,7 @@ import {
   successTextEnvelope,
 } from '@app/shared';
 import { tooManyRequests } from '../../errors';
-import { requireAuth } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
 import * as service from './profile.service';
 
 // A token thief guessing the current password: five wrong tries a session per 15 minutes.
@@ -15,6 +15,7 @@ const CURRENT_PASSWORD_TRIES = 5;
 const CURRENT_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context: service.ProfileContext = { db: app.db };
   app.put(
     '/admin/update-admin-profile',
     {
@@ -35,12 +36,12 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
     },
     async (request) => {
-      const auth = requireAuth(request);
-      const wrongTries = `profile:current-password:${auth.sessionId}`;
+      const actor = actorOf(request);
+      const wrongTries = `profile:current-password:${actor.sessionId}`;
       if ((await app.rateCounters.read(wrongTries)) >= CURRENT_PASSWORD_TRIES) throw tooManyRequests();
       let admin;
       try {
-        admin = await service.updateProfile(app.db, { ...auth, ip: request.ip }, request.body);
+        admin = await service.updateProfile(context, actor, request.body);
       } catch (error) {
         if (error instanceof service.WrongCurrentPassword) {
           await app.rateCounters.add(wrongTries, CURRENT_PASSWORD_WINDOW_MS);

@@ -1,15 +1,18 @@
 import { messages, type Admin } from '@app/shared';
 import type { z } from 'zod';
 import type { profileUpdateSchema } from '@app/shared';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors';
 import { findAdminById } from '../../db/admins.repository';
 import { presentAdmin } from '../../lib/admin-record';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
+import type { Actor, ServiceContext } from '../../lib/service-context';
 import * as repository from './profile.repository';
 
 type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+export type ProfileContext = ServiceContext;
 
 /** A wrong current password on a profile change: the route counts these per session. */
 export class WrongCurrentPassword extends AppError {
@@ -25,18 +28,15 @@ export class WrongCurrentPassword extends AppError {
  * email or the password needs `currentPassword` (a stolen token alone must not be
  * enough to take the account); a name or phone change does not.
  */
-export async function updateProfile(
-  db: Database,
-  caller: { libraryId: string; adminId: string; sessionId: string; ip: string },
-  input: ProfileUpdate,
-): Promise<Admin> {
-  const { libraryId, adminId } = caller;
+export async function updateProfile(context: ProfileContext, actor: Actor, input: ProfileUpdate): Promise<Admin> {
+  const { db } = context;
+  const { libraryId, adminId } = actor;
   const current = await findAdminById(db, libraryId, adminId);
   if (!current) throw unauthorized(messages.auth.invalidToken);
   const passwordUnchanged = await verifyPassword(current.passwordHash, input.password);
   if (input.email !== current.email || !passwordUnchanged) {
     // Before the email check, so a token thief cannot learn which emails are taken either.
-    await proveCurrentPassword(db, caller, current.passwordHash, input.currentPassword);
+    await proveCurrentPassword(db, actor, current.passwordHash, input.currentPassword);
   }
   if (await repository.emailUsedByOther(db, adminId, input.email)) {
     throw conflict(messages.profile.emailTaken, 'email');
@@ -51,25 +51,21 @@ export async function updateProfile(
   if (!saved) throw conflict(messages.profile.emailTaken, 'email');
   if (passwordHash) {
     // Whoever else holds a session of this account must sign in again with the new password.
-    await repository.revokeOtherSessions(db, libraryId, adminId, caller.sessionId);
+    await repository.revokeOtherSessions(db, libraryId, adminId, actor.sessionId);
   }
-  await writeAudit(
-    db,
-    { libraryId, adminId, ip: caller.ip },
-    {
-      action: passwordHash ? AUDIT_ACTIONS.passwordChanged : AUDIT_ACTIONS.profileUpdated,
-      entityType: 'admin',
-      entityId: adminId,
-    },
-  );
+  await writeAudit(db, actor, {
+    action: passwordHash ? AUDIT_ACTIONS.passwordChanged : AUDIT_ACTIONS.profileUpdated,
+    entityType: 'admin',
+    entityId: adminId,
+  });
   const admin = await findAdminById(db, libraryId, adminId);
   if (!admin) throw unauthorized(messages.auth.invalidToken);
   return presentAdmin(admin);
 }
 
 async function proveCurrentPassword(
-  db: Database,
-  caller: { libraryId: string; adminId: string; ip: string },
+  db: DbOrTx,
+  actor: Actor,
   passwordHash: string,
   currentPassword: string | undefined,
 ) {
@@ -78,10 +74,10 @@ async function proveCurrentPassword(
     throw badRequest(message, [{ field: 'currentPassword', message }]);
   }
   if (await verifyPassword(passwordHash, currentPassword)) return;
-  await writeAudit(db, caller, {
+  await writeAudit(db, actor, {
     action: AUDIT_ACTIONS.currentPasswordRefused,
     entityType: 'admin',
-    entityId: caller.adminId,
+    entityId: actor.adminId,
   });
   throw new WrongCurrentPassword();
 }

@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import pLimit from 'p-limit';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,7 +17,7 @@ import {
 import { createFieldCipher, createKeyedHash } from '../../lib/crypto';
 import { createUrlSigner, FILE_URL_BASE_PATH, FILE_URL_TTL_SECONDS } from '../../lib/storage/signed-urls';
 import type { Storage } from '../../lib/storage/storage';
-import { requireAuth } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
 import { readStudentUpload, STUDENT_FORM_LIMITS } from './students.multipart';
 import * as service from './students.service';
 
@@ -46,11 +45,6 @@ const formBody = {
   description:
     'multipart/form-data: first_name, last_name, mobile, email, aadhaar_number, dob (YYYY-MM-DD), and the images profile, front_image, back_image (JPEG, PNG or WebP, 5 MB each; required on create, optional on update).',
 };
-
-function caller(request: FastifyRequest): service.Caller {
-  const auth = requireAuth(request);
-  return { libraryId: auth.libraryId, adminId: auth.adminId, ip: request.ip, viewer: auth };
-}
 
 /** The student calls of SPEC.md §7 (`/user...`), scoped to the caller's library. */
 const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, options) => {
@@ -82,7 +76,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
       onRequest: app.authenticate,
     },
     async (request) => {
-      const data = await service.listStudents(context, caller(request), request.query);
+      const data = await service.listStudents(context, actorOf(request), request.query);
       return { status: true as const, message: m.listed, data };
     },
   );
@@ -100,7 +94,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
       onRequest: app.authenticate,
     },
     async (request) => {
-      const data = await service.findByMobile(context, caller(request), request.params.mobile);
+      const data = await service.findByMobile(context, actorOf(request), request.params.mobile);
       return { status: true as const, message: m.found, data };
     },
   );
@@ -118,7 +112,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
       onRequest: app.authenticate,
     },
     async (request) => {
-      const data = await service.getStudent(context, caller(request), request.params.id);
+      const data = await service.getStudent(context, actorOf(request), request.params.id);
       return { status: true as const, message: m.fetched, data };
     },
   );
@@ -136,8 +130,8 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
       onRequest: app.authenticate,
     },
     async (request, reply) => {
-      const who = caller(request);
-      const id = await formQueue(async () => service.createStudent(context, who, await readStudentUpload(request)));
+      const actor = actorOf(request);
+      const id = await formQueue(async () => service.createStudent(context, actor, await readStudentUpload(request)));
       return reply.status(201).send({ status: true, message: m.created, data: { id, user_id: id } });
     },
   );
@@ -156,9 +150,9 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
       onRequest: app.authenticate,
     },
     async (request) => {
-      const who = caller(request);
+      const actor = actorOf(request);
       const id = await formQueue(async () =>
-        service.updateStudent(context, who, request.params.id, await readStudentUpload(request)),
+        service.updateStudent(context, actor, request.params.id, await readStudentUpload(request)),
       );
       return { status: true as const, message: m.updated, data: { id, user_id: id } };
     },
@@ -178,7 +172,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
       onRequest: app.authenticate,
     },
     async (request) => {
-      const id = await service.setKycStatus(context, caller(request), request.params.id, request.body.kyc_status);
+      const id = await service.setKycStatus(context, actorOf(request), request.params.id, request.body.kyc_status);
       return {
         status: true as const,
         message: m.kycUpdated,

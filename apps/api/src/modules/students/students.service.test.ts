@@ -54,14 +54,15 @@ describe('createStudent when the row cannot be written', () => {
       signer: createUrlSigner('test-secret', { ttlSeconds: 300, basePath: '/api/files' }),
       log: t.app.log,
     };
-    const caller = {
+    const actor = {
       libraryId,
       adminId: session.id,
+      sessionId: '00000000-0000-4000-8000-000000000000',
+      passwordStamp: '0',
       ip: '127.0.0.1',
-      viewer: { sessionId: '00000000-0000-4000-8000-000000000000', passwordStamp: '0' },
     };
 
-    const attempt = service.createStudent(context, caller, { fields, files: await threeImages() });
+    const attempt = service.createStudent(context, actor, { fields, files: await threeImages() });
     await expect(attempt).rejects.toMatchObject({
       statusCode: 409,
       message: messages.students.mobileTaken,

@@ -15,37 +15,26 @@ import {
   paginate,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
 import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto';
+import type { Actor, ServiceContext } from '../../lib/service-context';
 import type { UrlSigner } from '../../lib/storage/signed-urls';
 import type { Storage } from '../../lib/storage/storage';
 import { deleteFiles, prepareImages, storeImages } from './students.images';
 import type { StudentUpload } from './students.multipart';
-import type { LinkViewer } from '../../lib/storage/signed-urls';
 import { keySigner, presentDetail, presentListItem } from './students.present';
 import * as repository from './students.repository';
 
 const m = messages.students;
 
 /** What the student calls need besides the request: set up once by the routes plugin. */
-export interface StudentsContext {
-  db: Database;
+export interface StudentsContext extends ServiceContext {
   storage: Storage;
   aadhaarCipher: FieldCipher;
   aadhaarHash: (aadhaarNumber: string) => string;
   signer: UrlSigner;
   log: FastifyBaseLogger;
-}
-
-/** Who is asking, for scoping, signed URLs and the audit log. */
-export interface Caller {
-  libraryId: string;
-  adminId: string;
-  ip: string;
-  /** The session image links are made for: they die with it (lib/storage/signed-urls). */
-  viewer: LinkViewer;
 }
 
 const UUID = z.uuid();
@@ -97,11 +86,11 @@ function columnValues(context: StudentsContext, id: string, fields: StudentField
 
 export async function listStudents(
   context: StudentsContext,
-  caller: Caller,
+  actor: Actor,
   query: StudentListQuery,
 ): Promise<StudentList> {
-  const { rows, total } = await repository.listStudents(context.db, caller.libraryId, query);
-  const sign = keySigner(context.signer, caller.viewer);
+  const { rows, total } = await repository.listStudents(context.db, actor.libraryId, query);
+  const sign = keySigner(context.signer, actor);
   return {
     students: rows.map((row) => presentListItem(row, sign)),
     pagination: paginate(query.page, query.limit, total),
@@ -109,9 +98,9 @@ export async function listStudents(
 }
 
 /** The full record for the edit form; showing the Aadhaar number is written to the audit log. */
-export async function getStudent(context: StudentsContext, caller: Caller, rawId: string): Promise<StudentDetail> {
+export async function getStudent(context: StudentsContext, actor: Actor, rawId: string): Promise<StudentDetail> {
   const id = studentId(rawId);
-  const row = await repository.findStudent(context.db, caller.libraryId, id);
+  const row = await repository.findStudent(context.db, actor.libraryId, id);
   if (!row) throw notFound(m.notFound);
   let aadhaarNumber: string;
   try {
@@ -120,14 +109,14 @@ export async function getStudent(context: StudentsContext, caller: Caller, rawId
     // Unreadable (the app secret changed, or the row was written by hand): the form then
     // asks for the number again instead of failing to open.
     context.log.error({ err: error, studentId: id }, 'stored Aadhaar number could not be decrypted');
-    return presentDetail(row, '', keySigner(context.signer, caller.viewer));
+    return presentDetail(row, '', keySigner(context.signer, actor));
   }
-  await writeAudit(context.db, caller, { action: AUDIT_ACTIONS.aadhaarViewed, entityType: 'student', entityId: id });
-  return presentDetail(row, aadhaarNumber, keySigner(context.signer, caller.viewer));
+  await writeAudit(context.db, actor, { action: AUDIT_ACTIONS.aadhaarViewed, entityType: 'student', entityId: id });
+  return presentDetail(row, aadhaarNumber, keySigner(context.signer, actor));
 }
 
-export async function findByMobile(context: StudentsContext, caller: Caller, mobile: string): Promise<StudentLookup> {
-  const row = await repository.findByMobile(context.db, caller.libraryId, mobile);
+export async function findByMobile(context: StudentsContext, actor: Actor, mobile: string): Promise<StudentLookup> {
+  const row = await repository.findByMobile(context.db, actor.libraryId, mobile);
   if (!row) throw notFound(m.mobileNotFound);
   return { id: row.id, first_name: row.firstName, last_name: row.lastName, mobile: row.mobile };
 }
@@ -137,17 +126,17 @@ export async function findByMobile(context: StudentsContext, caller: Caller, mob
  * re-encoded and stored, then the row written. If the row cannot be written the
  * stored images are removed again.
  */
-export async function createStudent(context: StudentsContext, caller: Caller, upload: StudentUpload): Promise<string> {
+export async function createStudent(context: StudentsContext, actor: Actor, upload: StudentUpload): Promise<string> {
   const fields = validate(upload, 'create');
   const id = randomUUID();
   const values = columnValues(context, id, fields);
-  const clashes = await repository.findClashes(context.db, caller.libraryId, values);
+  const clashes = await repository.findClashes(context.db, actor.libraryId, values);
   if (clashes.length > 0) throw clash(clashes);
 
   const images = await prepareImages(upload.files);
-  const keys = await storeImages(context.storage, { libraryId: caller.libraryId, studentId: id }, images);
+  const keys = await storeImages(context.storage, { libraryId: actor.libraryId, studentId: id }, images);
   try {
-    await repository.insertStudent(context.db, caller.libraryId, id, { ...values, ...keys });
+    await repository.insertStudent(context.db, actor.libraryId, id, { ...values, ...keys });
   } catch (error) {
     await deleteFiles(context.storage, Object.values(keys));
     const field = repository.uniqueViolationField(error);
@@ -163,22 +152,22 @@ export async function createStudent(context: StudentsContext, caller: Caller, up
  */
 export async function updateStudent(
   context: StudentsContext,
-  caller: Caller,
+  actor: Actor,
   rawId: string,
   upload: StudentUpload,
 ): Promise<string> {
   const id = studentId(rawId);
-  if (!(await repository.findStudent(context.db, caller.libraryId, id))) throw notFound(m.notFound);
+  if (!(await repository.findStudent(context.db, actor.libraryId, id))) throw notFound(m.notFound);
   const fields = validate(upload, 'update');
   const values = columnValues(context, id, fields);
-  const clashes = await repository.findClashes(context.db, caller.libraryId, values, id);
+  const clashes = await repository.findClashes(context.db, actor.libraryId, values, id);
   if (clashes.length > 0) throw clash(clashes);
 
   const images = await prepareImages(upload.files);
-  const keys = await storeImages(context.storage, { libraryId: caller.libraryId, studentId: id }, images);
+  const keys = await storeImages(context.storage, { libraryId: actor.libraryId, studentId: id }, images);
   let previous: Awaited<ReturnType<typeof repository.updateStudent>>;
   try {
-    previous = await repository.updateStudent(context.db, caller.libraryId, id, { ...values, ...keys });
+    previous = await repository.updateStudent(context.db, actor.libraryId, id, { ...values, ...keys });
   } catch (error) {
     await deleteFiles(context.storage, Object.values(keys));
     const field = repository.uniqueViolationField(error);
@@ -194,8 +183,8 @@ export async function updateStudent(
   return id;
 }
 
-export async function setKycStatus(context: StudentsContext, caller: Caller, rawId: string, kycStatus: KycStatus) {
+export async function setKycStatus(context: StudentsContext, actor: Actor, rawId: string, kycStatus: KycStatus) {
   const id = studentId(rawId);
-  if (!(await repository.setKycStatus(context.db, caller.libraryId, id, kycStatus))) throw notFound(m.notFound);
+  if (!(await repository.setKycStatus(context.db, actor.libraryId, id, kycStatus))) throw notFound(m.notFound);
   return id;
 }
