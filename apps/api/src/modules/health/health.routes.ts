@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { databaseAnswers } from '../../db/health.repository';
 
 const healthSchema = z.object({
   status: z.boolean(),
@@ -21,10 +21,7 @@ const liveSchema = z.object({
  */
 const healthRoutes: FastifyPluginAsyncZod<{ isLive: () => boolean }> = async (app, { isLive }) => {
   const readiness = async () => {
-    const database = await app.db
-      .execute(sql`select 1`)
-      .then(() => 'up' as const)
-      .catch(() => 'down' as const);
+    const database = (await databaseAnswers(app.db)) ? ('up' as const) : ('down' as const);
     const closing = app.isStopping();
     const ready = database === 'up' && !closing;
     return {
