@@ -16,7 +16,7 @@ import {
 } from '@app/shared';
 import { fieldProps } from '@/lib/form';
 import { usePickerValue } from '@/lib/use-picker-value';
-import type { SaveOutcome } from '../hooks/use-save-student';
+import type { SaveResult } from '@/lib/entity-actions';
 import { ImageField } from './ImageField';
 
 const m = messages.students;
@@ -80,7 +80,7 @@ interface StudentFormProps {
   initial: StudentFormInput;
   /** Signed URLs of the stored images, previewed in edit mode. */
   existingImages?: Partial<Record<StudentImageField, string | null>>;
-  onSubmit: (values: StudentFormValues) => Promise<SaveOutcome>;
+  onSubmit: (values: StudentFormValues) => Promise<SaveResult>;
   onCancel: () => void;
 }
 
