@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { DEFAULT_PAGE_SIZE } from '@app/shared';
-import { useListParams } from './use-list-params';
+import { SEARCH_DELAY_MS, useDebouncedSearch, useListParams } from './use-list-params';
 
 type Key = 'name' | 'mobile';
 
@@ -88,5 +88,29 @@ describe('useListParams', () => {
   it('has no sort when the list has none', () => {
     const { result } = renderHook(() => useListParams());
     expect('sort' in result.current).toBe(false);
+  });
+});
+
+describe('useDebouncedSearch', () => {
+  it('hands the trimmed text on once typing pauses, and only the last of a burst', () => {
+    vi.useFakeTimers();
+    try {
+      const setSearch = vi.fn();
+      const { result } = renderHook(() => useDebouncedSearch(setSearch));
+      act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS));
+      expect(setSearch).toHaveBeenLastCalledWith(''); // the empty box, once at first
+      setSearch.mockClear();
+
+      act(() => result.current[1]('me'));
+      act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS - 50));
+      act(() => result.current[1]('meena '));
+      expect(result.current[0]).toBe('meena ');
+      act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS - 1));
+      expect(setSearch).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(1));
+      expect(setSearch.mock.calls).toEqual([['meena']]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@app/shared';
 
 /** A list's sort: the column and its direction, as the API takes them. */
@@ -78,4 +78,21 @@ export function useListParams<SortKey>(defaultSort?: ListSortParams<SortKey>): P
     toggleSort: (column) =>
       setSort({ sortBy: column, sortOrder: column === sort.sortBy && sort.sortOrder === 'ASC' ? 'DESC' : 'ASC' }),
   };
+}
+
+/** How long typing must pause before a search box's text goes to the server. */
+export const SEARCH_DELAY_MS = 300;
+
+/**
+ * A search box that asks the server as typing pauses: the box's text, its setter, and
+ * `setSearch` (a stable one, such as ListParams') called with the trimmed text once the
+ * text has not changed for SEARCH_DELAY_MS.
+ */
+export function useDebouncedSearch(setSearch: (search: string) => void): [string, (text: string) => void] {
+  const [text, setText] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, setSearch]);
+  return [text, setText];
 }

@@ -1,11 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'react-toastify';
+import { useMemo } from 'react';
 import { messages, TOAST_MS, type Area, type AreaSortKey } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
-import { useListParams } from '@/lib/use-list-params';
+import { useFailureToast } from '@/lib/use-failure-toast';
+import { useDebouncedSearch, useListParams } from '@/lib/use-list-params';
 import { useListAreasQuery } from '../api/areas-api';
-
-const SEARCH_DELAY_MS = 300;
 
 /** Whether an area matches the search box: name or location, ignoring case (SPEC.md §5). */
 function matchesSearch(area: Area, search: string): boolean {
@@ -21,21 +19,14 @@ function matchesSearch(area: Area, search: string): boolean {
  */
 export function useAreaList() {
   const list = useListParams<AreaSortKey>({ sortBy: 'name', sortOrder: 'ASC' });
-  const { page, limit, sort, setSearch: setServerSearch } = list;
-  const [search, setSearchText] = useState('');
-
-  useEffect(() => {
-    const timer = setTimeout(() => setServerSearch(search.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, setServerSearch]);
+  const { page, limit, sort } = list;
+  const [search, setSearchText] = useDebouncedSearch(list.setSearch);
 
   const query = useListAreasQuery({ page, limit, ...sort, search: list.search || undefined });
   const { error, isError, data } = query;
   list.showFirstPageIfEmptied(isError ? undefined : query.currentData?.areas.length);
 
-  useEffect(() => {
-    if (isError) toast.error(errorMessage(error, messages.areas.fetchFailed), { autoClose: TOAST_MS.areas });
-  }, [isError, error]);
+  useFailureToast(isError ? errorMessage(error, messages.areas.fetchFailed) : undefined, error, TOAST_MS.areas);
 
   const areas = useMemo(() => (data?.areas ?? []).filter((area) => matchesSearch(area, search)), [data, search]);
 

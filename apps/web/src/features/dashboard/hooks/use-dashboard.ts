@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { useState } from 'react';
 import { DEFAULT_DASHBOARD_PERIOD, messages, type DashboardPeriod } from '@app/shared';
 import { envelopeMessage, errorMessage } from '@/lib/api-errors';
+import { useFailureToast } from '@/lib/use-failure-toast';
 import { useGetDashboardQuery } from '../api/dashboard-api';
 
 const m = messages.dashboard;
@@ -27,9 +27,7 @@ export function useDashboard() {
   const query = useGetDashboardQuery(period, { refetchOnMountOrArgChange: true });
   const failure = query.isError ? dashboardFailure(query.error) : undefined;
 
-  useEffect(() => {
-    if (failure) toast.error(failure);
-  }, [failure, query.error]);
+  useFailureToast(failure, query.error);
 
   return {
     period,

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
-import { toast } from 'react-toastify';
 import { messages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
+import { useFailureToast } from '@/lib/use-failure-toast';
 import { useListParams } from '@/lib/use-list-params';
 import { useListFeesQuery, type FeeSortKey } from '../api/fees-api';
 
@@ -21,9 +20,7 @@ export function useFeeList() {
   const failure = isError ? errorMessage(error, messages.fees.fetchFailed) : undefined;
   list.showFirstPageIfEmptied(isError ? undefined : query.currentData?.fees.length);
 
-  useEffect(() => {
-    if (failure) toast.error(failure);
-  }, [failure, error]);
+  useFailureToast(failure, error);
 
   return {
     query,

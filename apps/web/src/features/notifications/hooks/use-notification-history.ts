@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
-import { toast } from 'react-toastify';
 import { messages, TOAST_MS } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
+import { useFailureToast } from '@/lib/use-failure-toast';
 import { useListParams } from '@/lib/use-list-params';
 import { notificationsApi, useListNotificationsQuery } from '../api/notifications-api';
 
@@ -20,13 +19,11 @@ export function useNotificationHistory() {
   const { data, isError, error } = query;
   list.showFirstPageIfEmptied(isError ? undefined : query.currentData?.notifications.length);
 
-  useEffect(() => {
-    if (isError) {
-      toast.error(errorMessage(error, messages.notification.history.fetchFailed), {
-        autoClose: TOAST_MS.notifications,
-      });
-    }
-  }, [isError, error]);
+  useFailureToast(
+    isError ? errorMessage(error, messages.notification.history.fetchFailed) : undefined,
+    error,
+    TOAST_MS.notifications,
+  );
 
   return {
     query,

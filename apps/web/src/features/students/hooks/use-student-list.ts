@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { messages, TOAST_MS, type StudentSortKey } from '@app/shared';
+import { useFailureToast } from '@/lib/use-failure-toast';
 import { useListParams } from '@/lib/use-list-params';
 import { useListStudentsQuery } from '../api/students-api';
 
@@ -23,9 +22,7 @@ export function useStudentList() {
   const { isError, error, data } = query;
   list.showFirstPageIfEmptied(isError ? undefined : query.currentData?.students.length);
 
-  useEffect(() => {
-    if (isError) toast.error(messages.students.fetchListFailed, { autoClose: TOAST_MS.students });
-  }, [isError, error]);
+  useFailureToast(isError ? messages.students.fetchListFailed : undefined, error, TOAST_MS.students);
 
   const students = isError ? [] : (data?.students ?? []);
   return {

@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { useState } from 'react';
 import { messages, TOAST_MS } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
-import { useListParams } from '@/lib/use-list-params';
+import { useFailureToast } from '@/lib/use-failure-toast';
+import { useDebouncedSearch, useListParams } from '@/lib/use-list-params';
 import { useListSubscriptionsQuery, type SubscriptionFilter, type SubscriptionSortKey } from '../api/subscriptions-api';
-
-export const SEARCH_DELAY_MS = 300;
 
 /**
  * The Subscription Management list: paging, sorting (plan expiry ascending by
@@ -15,24 +13,19 @@ export const SEARCH_DELAY_MS = 300;
  */
 export function useSubscriptionList() {
   const list = useListParams<SubscriptionSortKey>({ sortBy: 'plan_expire_at', sortOrder: 'ASC' });
-  const { page, limit, sort, setSearch: setServerSearch } = list;
-  const [search, setSearchText] = useState('');
+  const { page, limit, sort } = list;
+  const [search, setSearchText] = useDebouncedSearch(list.setSearch);
   const [status, setStatusFilter] = useState<SubscriptionFilter | undefined>(undefined);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setServerSearch(search.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, setServerSearch]);
 
   const query = useListSubscriptionsQuery({ page, limit, ...sort, search: list.search || undefined, status });
   const { error, isError, data } = query;
   list.showFirstPageIfEmptied(isError ? undefined : query.currentData?.subscription.length);
 
-  useEffect(() => {
-    if (isError) {
-      toast.error(errorMessage(error, messages.subscriptions.fetchFailed), { autoClose: TOAST_MS.default });
-    }
-  }, [isError, error]);
+  useFailureToast(
+    isError ? errorMessage(error, messages.subscriptions.fetchFailed) : undefined,
+    error,
+    TOAST_MS.default,
+  );
 
   return {
     query,
