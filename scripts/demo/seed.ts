@@ -146,6 +146,17 @@ async function book(
   });
 }
 
+/** Makes one booking call: its answer, or undefined (and one more refusal counted) on a 409 for lack of room. */
+async function unlessRefused<T>(tally: SubscriptionTally, call: () => Promise<T>): Promise<{ answer: T } | undefined> {
+  try {
+    return { answer: await call() };
+  } catch (error) {
+    if (!(error instanceof DemoApiError && error.statusCode === 409)) throw error;
+    tally.refused += 1;
+    return undefined;
+  }
+}
+
 /** Books every student's year through the API, then dates each fee to the day it was paid. */
 export async function seedSubscriptions(
   api: DemoClient,
@@ -158,32 +169,20 @@ export async function seedSubscriptions(
   const tally: SubscriptionTally = { subscriptions: 0, renewals: 0, refused: 0 };
   for (const { studentId, story } of bookings) {
     for (const planned of story.subscriptions) {
-      let subscriptionId: string;
-      try {
-        subscriptionId = (await book(api, random, studentId, planned, seats, today)).id;
-      } catch (error) {
-        if (error instanceof DemoApiError && error.statusCode === 409) {
-          tally.refused += 1;
-          continue;
-        }
-        throw error;
-      }
+      const booked = await unlessRefused(tally, () => book(api, random, studentId, planned, seats, today));
+      if (!booked) continue;
+      const subscriptionId = booked.answer.id;
       tally.subscriptions += 1;
       await backdateNewestFee(pool, subscriptionId, planned.paidAt);
       for (const renewal of planned.renewals) {
-        try {
-          await api.put(`/api/subscription/renew/${subscriptionId}`, {
+        const renewed = await unlessRefused(tally, () =>
+          api.put(`/api/subscription/renew/${subscriptionId}`, {
             duration: renewal.duration,
             fee: renewal.fee,
             mode: renewal.mode,
-          });
-        } catch (error) {
-          if (error instanceof DemoApiError && error.statusCode === 409) {
-            tally.refused += 1;
-            continue;
-          }
-          throw error;
-        }
+          }),
+        );
+        if (!renewed) continue;
         tally.renewals += 1;
         await backdateNewestFee(pool, subscriptionId, renewal.paidAt);
       }

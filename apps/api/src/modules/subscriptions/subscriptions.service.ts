@@ -56,6 +56,20 @@ interface Candidate {
   endTime: string;
 }
 
+/** The candidate of a daily window `startTime`–`endTime` (`HH:mm:ss`) booked from day `first` to day `last`. */
+function candidate(startTime: string, endTime: string, first: number, last: number): Candidate {
+  return { window: { start: toMinutes(startTime), end: toMinutes(endTime) }, first, last, startTime, endTime };
+}
+
+/** The daily window (times as `HH:mm:ss`) and seat a create or an update asks for. */
+function requestedPlace(input: CreateInput | UpdateInput) {
+  return {
+    startTime: formatTimeOfDay(toMinutes(input.start_time)),
+    endTime: formatTimeOfDay(toMinutes(input.end_time)),
+    seatId: input.is_reserved ? (input.seat_id ?? null) : null,
+  };
+}
+
 /**
  * Checks that the candidate fits the library's pool and, when reserved, its
  * seat: 409 naming the window when it does not. Must run inside the
@@ -125,22 +139,10 @@ export async function createSubscription(
     }
     const joining = toDay(input.joining_date);
     const expiry = planExpiry(input.joining_date, input.duration);
-    const startTime = formatTimeOfDay(toMinutes(input.start_time));
-    const endTime = formatTimeOfDay(toMinutes(input.end_time));
-    const seatId = input.is_reserved ? (input.seat_id ?? null) : null;
+    const { startTime, endTime, seatId } = requestedPlace(input);
     // Days already past cannot be booked over any more: check from today on.
-    await assertFits(
-      tx,
-      libraryId,
-      {
-        window: { start: toMinutes(startTime), end: toMinutes(endTime) },
-        first: Math.max(joining, toDay(today)),
-        last: toDay(expiry),
-        startTime,
-        endTime,
-      },
-      seatId,
-    );
+    const first = Math.max(joining, toDay(today));
+    await assertFits(tx, libraryId, candidate(startTime, endTime, first, toDay(expiry)), seatId);
     const id = await repository.insertSubscription(tx, libraryId, {
       studentId: input.student_id,
       seatId,
@@ -173,22 +175,9 @@ export async function updateSubscription(
   const { libraryId } = actor;
   return underBookingLock(context.db, libraryId, async (tx, today) => {
     const current = await load(tx, libraryId, id, today);
-    const startTime = formatTimeOfDay(toMinutes(input.start_time));
-    const endTime = formatTimeOfDay(toMinutes(input.end_time));
-    const seatId = input.is_reserved ? (input.seat_id ?? null) : null;
-    await assertFits(
-      tx,
-      libraryId,
-      {
-        window: { start: toMinutes(startTime), end: toMinutes(endTime) },
-        first: Math.max(toDay(current.joining_date), toDay(today)),
-        last: toDay(current.plan_expires_at),
-        startTime,
-        endTime,
-      },
-      seatId,
-      id,
-    );
+    const { startTime, endTime, seatId } = requestedPlace(input);
+    const first = Math.max(toDay(current.joining_date), toDay(today));
+    await assertFits(tx, libraryId, candidate(startTime, endTime, first, toDay(current.plan_expires_at)), seatId, id);
     await repository.updateWindow(tx, libraryId, id, { startTime, endTime, isReserved: input.is_reserved, seatId });
     return load(tx, libraryId, id, today);
   });
@@ -214,13 +203,7 @@ export async function renewSubscription(
     await assertFits(
       tx,
       libraryId,
-      {
-        window: { start: toMinutes(current.start_time), end: toMinutes(current.end_time) },
-        first: toDay(newFirstDate),
-        last: toDay(newExpiry),
-        startTime: current.start_time,
-        endTime: current.end_time,
-      },
+      candidate(current.start_time, current.end_time, toDay(newFirstDate), toDay(newExpiry)),
       current.is_reserved ? current.seat_id : null,
       id,
     );
