@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@app/shared';
-
-/** A list's sort: the column and its direction, as the API takes them. */
-export interface ListSortParams<SortKey> {
-  sortBy: SortKey;
-  sortOrder: 'ASC' | 'DESC';
-}
+import type { ListSort } from '@/components/ListTable';
 
 /** Page, page size and search of a paged list; every change but the page goes back to page 1. */
 export interface PageParams {
@@ -28,16 +23,16 @@ export interface PageParams {
 
 /** PageParams and the sort of a list whose columns sort it. */
 export interface ListParams<SortKey> extends PageParams {
-  sort: ListSortParams<SortKey>;
-  setSort: (sort: ListSortParams<SortKey>) => void;
+  sort: ListSort<SortKey>;
+  setSort: (sort: ListSort<SortKey>) => void;
   /** Sorts by `column`, ascending first; a second call turns the order round. */
   toggleSort: (column: SortKey) => void;
 }
 
 /** The state of a paged list screen (SPEC.md §4, §9): page, page size, search and sort. */
-export function useListParams<SortKey>(defaultSort: ListSortParams<SortKey>): ListParams<SortKey>;
+export function useListParams<SortKey>(defaultSort: ListSort<SortKey>): ListParams<SortKey>;
 export function useListParams(): PageParams;
-export function useListParams<SortKey>(defaultSort?: ListSortParams<SortKey>): PageParams | ListParams<SortKey> {
+export function useListParams<SortKey>(defaultSort?: ListSort<SortKey>): PageParams | ListParams<SortKey> {
   const [page, setPage] = useState(1);
   const [limit, setLimitState] = useState<number>(DEFAULT_PAGE_SIZE);
   const [search, setSearchState] = useState('');
@@ -52,7 +47,7 @@ export function useListParams<SortKey>(defaultSort?: ListSortParams<SortKey>): P
     setPage(1);
   }, []);
   const firstPage = useCallback(() => setPage(1), []);
-  const setSort = useCallback((next: ListSortParams<SortKey>) => {
+  const setSort = useCallback((next: ListSort<SortKey>) => {
     setSortState(next);
     setPage(1);
   }, []);
