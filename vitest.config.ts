@@ -1,8 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
   test: {
+    // Vitest's default, one worker fewer than the cores, runs every file one after another on
+    // a two-core machine while the other core idles: the main process mostly waits, and the
+    // API tests wait on PostgreSQL and the servers they start.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: {
