@@ -27,7 +27,7 @@ import feeRoutes from './modules/fees/fees.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import auditRoutes from './modules/audit/audit.routes';
 import notificationRoutes from './modules/notifications/notifications.routes';
-import deviceRoutes from './modules/devices/devices.routes';
+import deviceRoutes from './modules/notifications/devices.routes';
 
 export interface AppOptions {
   config: Config;

@@ -1,5 +1,5 @@
 import { messages } from '@app/shared';
-import { ActivityPage } from '@/features/activity/components/ActivityPage';
+import { ActivityPage } from '@/features/audit/components/ActivityPage';
 
 export function ActivityRoute() {
   return (
