@@ -8,8 +8,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3199);
  */
 export default defineConfig({
   testDir: 'e2e',
+  // Two spec files at a time, each on its own libraries (the journeys share no data), the
+  // tests of a file in order: one worker left one of two cores idle while Chromium waited.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 10_000 },
