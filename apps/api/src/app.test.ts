@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test/helpers';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, useTestApp } from './test/helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('the API foundation', () => {
   it('answers /api/health once the database is reachable', async () => {
@@ -78,13 +72,7 @@ describe('the API foundation', () => {
 });
 
 describe('values PostgreSQL cannot store', () => {
-  let t2: TestApp;
-  beforeAll(async () => {
-    t2 = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t2.close();
-  });
+  const t2 = useTestApp();
 
   it('answers 400, never 500, to a NUL character in a body, a path or a query', async () => {
     const body = await t2.app.inject({

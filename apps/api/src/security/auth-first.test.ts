@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@app/shared';
-import { buildTestApp, type TestApp } from '../test/helpers';
+import { type TestApp, useTestApp } from '../test/helpers';
 
 /**
  * Authentication runs before validation on every guarded route (issue 12, item 9): an
@@ -19,13 +19,7 @@ const PUBLIC = new Set([
   'GET /api/files/*',
 ]);
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 function keysOf(schema: unknown): string[] {
   const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;

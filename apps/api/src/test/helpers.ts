@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { AdminSession, RegistrationInput } from '@app/shared';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -27,6 +27,21 @@ export async function buildTestApp(env: Record<string, string> = {}) {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One app for a test file: built before its tests, closed after them. The answer is
+ * filled in by the time a test (or a later beforeAll) runs.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  const testApp = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(testApp, await buildTestApp(env));
+  });
+  afterAll(async () => {
+    await testApp.close?.();
+  });
+  return testApp;
 }
 
 export const unique = () => randomBytes(5).toString('hex');

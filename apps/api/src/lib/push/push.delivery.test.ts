@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertStudent } from '../../test/factories';
-import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
+import { buildTestApp, registerLibrary, useTestApp } from '../../test/helpers';
 import { createFcmProvider } from './fcm';
 import { createOutboxWorker } from './outbox-worker';
 import { parseServiceAccount } from './service-account';
@@ -14,15 +14,9 @@ import { startLoopbackFcm, unavailableAnswer, type LoopbackFcm } from './testing
  */
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-let t: TestApp;
+const t = useTestApp(); // no provider: sends here queue nothing; the rows are made below
 let peer: LoopbackFcm;
 
-beforeAll(async () => {
-  t = await buildTestApp(); // no provider: sends here queue nothing; the rows are made below
-});
-afterAll(async () => {
-  await t.close();
-});
 beforeEach(async () => {
   peer = await startLoopbackFcm();
 });

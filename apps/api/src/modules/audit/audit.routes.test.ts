@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { registerLibrary, useTestApp } from '../../test/helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const actions = async (auth: Record<string, string>) =>
   (

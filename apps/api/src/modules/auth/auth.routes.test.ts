@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@app/shared';
-import { buildTestApp, registerLibrary, registrationBody, unique, type TestApp } from '../../test/helpers';
+import { buildTestApp, registerLibrary, registrationBody, type TestApp, unique, useTestApp } from '../../test/helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const register = (payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/auth/register/library', payload: payload as object });

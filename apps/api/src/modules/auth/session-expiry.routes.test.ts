@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@app/shared';
-import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
+import { buildTestApp, registerLibrary, useTestApp } from '../../test/helpers';
 
 // The default idle window (SESSION_IDLE_MINUTES = 720) and absolute lifetime (SESSION_TTL_HOURS = 168).
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const me = (auth: Record<string, string>) => t.app.inject({ url: '/api/auth/me', headers: auth });
 

@@ -1,18 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatPairingCode, messages, PAIRING_CODE_ALPHABET } from '@app/shared';
 import { fakeFcmToken } from '../../lib/push/testing/fixtures';
 import { insertStudent } from '../../test/factories';
-import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
+import { registerLibrary, useTestApp } from '../../test/helpers';
 
 const d = messages.notification.devices;
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ DEVICE_RATE_LIMIT_MAX: '5' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ DEVICE_RATE_LIMIT_MAX: '5' });
 
 // Each test calls from its own address: the device call is rate-limited per address.
 const address = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;

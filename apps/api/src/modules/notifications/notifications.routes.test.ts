@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@app/shared';
 import { insertDevice, insertSubscription } from '../../lib/push/testing/fixtures';
 import { insertStudent } from '../../test/factories';
-import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
+import { registerLibrary, useTestApp } from '../../test/helpers';
 
 const n = messages.notification;
 const URL = '/api/admin/sendFCMNotificationToAllUsers';
 
 // No push provider configured here: notifications are stored and their deliveries
 // recorded as failed, which lets these tests read the audience straight from the outbox.
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const send = (headers: Record<string, string>, payload: unknown) =>
   t.app.inject({ method: 'POST', url: URL, headers, payload: payload as object });

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@app/shared';
-import { buildTestApp, registerLibrary, unique, type TestApp } from '../../test/helpers';
+import { registerLibrary, unique, useTestApp } from '../../test/helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const update = (headers: Record<string, string>, payload: unknown) =>
   t.app.inject({ method: 'PUT', url: '/api/admin/update-admin-profile', headers, payload: payload as object });

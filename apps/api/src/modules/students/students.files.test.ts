@@ -5,21 +5,19 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@app/shared';
 import { createUrlSigner, FILE_URL_BASE_PATH, FILE_URL_TTL_SECONDS } from '../../lib/storage/signed-urls';
-import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
+import { registerLibrary, useTestApp } from '../../test/helpers';
 import { createStudentViaApi, image, studentFields, studentForm, threeImages } from './students.fixtures';
 
 const m = messages.students;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sla-students-'));
 const uploadsDir = path.join(dataDir, 'uploads');
-let t: TestApp;
+const t = useTestApp({ DATA_DIR: dataDir });
 let images: Record<string, Buffer>;
 
 beforeAll(async () => {
-  t = await buildTestApp({ DATA_DIR: dataDir });
   images = await threeImages();
 });
-afterAll(async () => {
-  await t.close();
+afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, STUDENT_SORT_KEYS } from '@app/shared';
-import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
+import { registerLibrary, useTestApp } from '../../test/helpers';
 import { insertStudentRow } from './students.fixtures';
 
 const m = messages.students;
-let t: TestApp;
+const t = useTestApp();
 let auth: Record<string, string>;
 let libraryId: string;
 const ids: Record<string, string> = {};
 
 // One library with a known set of students; each test only reads.
 beforeAll(async () => {
-  t = await buildTestApp();
   const library = await registerLibrary(t.app);
   auth = library.auth;
   libraryId = library.session.library.id;
@@ -53,9 +52,6 @@ beforeAll(async () => {
   // Noise in another library that must never show up.
   const other = await registerLibrary(t.app);
   await insertStudentRow(t.pool, other.session.library.id, { firstName: 'Asha', email: 'asha-other@example.com' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function list(query = '') {

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@app/shared';
-import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
+import { registerLibrary, useTestApp } from '../../test/helpers';
 import { aadhaarNumber, image, studentFields, studentForm, threeImages } from './students.fixtures';
 
 const m = messages.students;
-let t: TestApp;
+const t = useTestApp();
 let images: Record<string, Buffer>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   images = await threeImages();
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Auth = Record<string, string>;

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@app/shared';
 import { createFieldCipher, createKeyedHash } from '../../lib/crypto';
 import { createUrlSigner } from '../../lib/storage/signed-urls';
 import type { Storage } from '../../lib/storage/storage';
-import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
+import { registerLibrary, useTestApp } from '../../test/helpers';
 import { insertStudentRow, studentFields, threeImages } from './students.fixtures';
 import * as service from './students.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** Storage in memory that can run a hook on its first write (to lose a race on purpose). */
 function memoryStorage(onFirstPut: () => Promise<void>) {
