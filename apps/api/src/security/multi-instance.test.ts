@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { messages, todayIn } from '@app/shared';
+import { messages } from '@app/shared';
 import { buildApp, NOT_STARTED_HEADER } from '../app';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../db/client';
 import { createStudentViaApi, studentFields, studentForm, threeImages } from '../modules/students/students.fixtures';
 import { insertArea, insertSeat } from '../test/factories';
 import { registrationBody } from '../test/helpers';
+import { subscriptionBody } from '../test/bookings';
 
 /**
  * Several API processes behind a load balancer (issue 8, DESIGN.md §7): two app
@@ -120,16 +121,7 @@ describe('two API instances on one database', () => {
     const areaId = await insertArea(a.pool, libraryId, { name: 'Hall A', totalSeats: 10 });
     await insertSeat(a.pool, libraryId, areaId, { name: 'A1' });
 
-    const subscription = {
-      student_id: studentId,
-      joining_date: todayIn('Asia/Kolkata'),
-      start_time: '06:00',
-      end_time: '14:00',
-      duration: 1,
-      is_reserved: false,
-      fee: 1200,
-      mode: 'Cash',
-    };
+    const subscription = subscriptionBody(studentId, { fee: 1200 });
     const post = (on: Instance, payload: object) =>
       on.app.inject({
         method: 'POST',

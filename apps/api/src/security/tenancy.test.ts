@@ -1,7 +1,8 @@
 import { todayIn } from '@app/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { studentFields, studentForm, threeImages } from '../modules/students/students.fixtures';
-import { buildTestApp, registerLibrary, type TestApp } from '../test/helpers';
+import { registerLibrary, useTestApp } from '../test/helpers';
+import { subscriptionBody } from '../test/bookings';
 
 /**
  * The tenancy matrix (issue 8): every API route, taken from the app's own route
@@ -44,7 +45,7 @@ const TENANT_TABLES = [
   'student_pairing_codes',
 ];
 
-let t: TestApp;
+const t = useTestApp();
 const owner: Record<string, string> = {};
 let ownerAuth: Record<string, string>;
 let intruderAuth: Record<string, string>;
@@ -63,7 +64,6 @@ async function snapshot(): Promise<Record<string, unknown[]>> {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   const a = await registerLibrary(t.app);
   const b = await registerLibrary(t.app);
   ownerAuth = a.auth;
@@ -94,17 +94,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/subscription',
     headers: ownerAuth,
-    payload: {
-      student_id: owner.studentId,
-      joining_date: todayIn('Asia/Kolkata'),
-      start_time: '06:00',
-      end_time: '14:00',
-      duration: 1,
-      is_reserved: true,
-      seat_id: owner.seatId,
-      fee: 1500,
-      mode: 'UPI',
-    },
+    payload: subscriptionBody(owner.studentId!, { seatId: owner.seatId, fee: 1500, mode: 'UPI' }),
   });
   expect(subscription.statusCode, subscription.body).toBe(201);
   owner.subscriptionId = subscription.json().data.id;
@@ -118,9 +108,6 @@ beforeAll(async () => {
     );
     owner.deviceId = device.rows[0].id;
   }
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 type Expectation = 'not-found' | 'no-leak' | 'refused';

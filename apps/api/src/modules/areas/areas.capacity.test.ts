@@ -1,48 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDateDMY, formatWindow, messages, todayIn } from '@app/shared';
-import { insertArea, insertSeat, insertStudent } from '../../test/factories';
-import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
+import { insertArea, insertSeat } from '../../test/factories';
+import { useTestApp } from '../../test/helpers';
+import { bookForNewStudentOk, libraryWithArea } from '../../test/bookings';
 
 // Area edits that would take places away from booked subscriptions (issue 12).
 const seatTexts = messages.seats;
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const today = () => todayIn('Asia/Kolkata');
 const MORNING = formatWindow('06:00', '14:00');
 
-async function library() {
-  const { session, auth } = await registerLibrary(t.app);
-  const libraryId = session.library.id;
-  const areaId = await insertArea(t.pool, libraryId, { name: 'Hall A', totalSeats: 10 });
-  return { libraryId, auth, areaId };
-}
+const library = () => libraryWithArea(t, { totalSeats: 10 });
 
-async function bookOk(auth: Record<string, string>, libraryId: string, seatId?: string) {
-  const student = await insertStudent(t.pool, libraryId);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/subscription',
-    headers: auth,
-    payload: {
-      student_id: student.id,
-      joining_date: today(),
-      start_time: '06:00',
-      end_time: '14:00',
-      duration: 1,
-      is_reserved: Boolean(seatId),
-      ...(seatId ? { seat_id: seatId } : {}),
-      fee: 1000,
-      mode: 'Cash',
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-}
+const bookOk = (auth: Record<string, string>, libraryId: string, seatId?: string) =>
+  bookForNewStudentOk(t, auth, libraryId, { seatId });
 
 const putArea = (auth: Record<string, string>, id: string, payload: object) =>
   t.app.inject({ method: 'PUT', url: `/api/area/${id}`, headers: auth, payload });

@@ -1,60 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDateDMY, formatWindow, messages, todayIn } from '@app/shared';
 import { peakOccupancy, type Booking } from '../../lib/booking/engine';
 import { dateOfDayNumber, dayNumber, parseTimeOfDay } from '../../lib/booking/time';
 import { insertArea, insertSeat, insertStudent } from '../../test/factories';
-import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
+import { type BookingOptions, bookForNewStudentOk, subscriptionBody, libraryWithArea } from '../../test/bookings';
 
 // Seat and area edits that would take places away from booked subscriptions (issue 12).
 const m = messages.seats;
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const today = () => todayIn('Asia/Kolkata');
 const todayDMY = () => formatDateDMY(today());
 const MORNING = formatWindow('06:00', '14:00');
 
-async function library() {
-  const { session, auth } = await registerLibrary(t.app);
-  const libraryId = session.library.id;
-  const areaId = await insertArea(t.pool, libraryId, { name: 'Hall A', totalSeats: 20 });
-  return { libraryId, auth, areaId };
-}
+const library = () => libraryWithArea(t, { totalSeats: 20 });
 
-async function book(
-  auth: Record<string, string>,
-  libraryId: string,
-  options: { seatId?: string; joiningDate?: string; start?: string; end?: string } = {},
-) {
-  const student = await insertStudent(t.pool, libraryId);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/subscription',
-    headers: auth,
-    payload: {
-      student_id: student.id,
-      joining_date: options.joiningDate ?? today(),
-      start_time: options.start ?? '06:00',
-      end_time: options.end ?? '14:00',
-      duration: 1,
-      is_reserved: Boolean(options.seatId),
-      ...(options.seatId ? { seat_id: options.seatId } : {}),
-      fee: 1000,
-      mode: 'Cash',
-    },
-  });
-}
-
-async function bookOk(...args: Parameters<typeof book>) {
-  const response = await book(...args);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data.id as string;
-}
+const bookOk = (auth: Record<string, string>, libraryId: string, options: BookingOptions = {}) =>
+  bookForNewStudentOk(t, auth, libraryId, options);
 
 const putSeat = (auth: Record<string, string>, id: string, payload: object) =>
   t.app.inject({ method: 'PUT', url: `/api/seat/${id}`, headers: auth, payload });
@@ -222,17 +185,7 @@ describe('edits racing bookings', () => {
         method: 'POST',
         url: '/api/subscription',
         headers: auth,
-        payload: {
-          student_id: student.id,
-          joining_date: today(),
-          start_time: '06:00',
-          end_time: '14:00',
-          duration: 1,
-          is_reserved: index % 2 === 0,
-          ...(index % 2 === 0 ? { seat_id: seats[index % 4] } : {}),
-          fee: 1000,
-          mode: 'Cash',
-        },
+        payload: subscriptionBody(student.id, index % 2 === 0 ? { seatId: seats[index % 4] } : {}),
       }),
     );
     const edits = [

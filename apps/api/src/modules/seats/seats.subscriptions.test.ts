@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, wallClockIn, todayIn } from '@app/shared';
 import { formatTimeOfDay } from '../../lib/booking/time';
-import { insertStudent } from '../../test/factories';
-import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
+import { registerLibrary, useTestApp } from '../../test/helpers';
+import { bookForNewStudentOk } from '../../test/bookings';
 
 // Seats and areas as subscriptions change them: live states, free counts, refused deletes.
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const shifted = (minutes: number) => {
   const { minute } = wallClockIn('Asia/Kolkata');
@@ -43,25 +37,7 @@ async function reserve(
   window: { start: string; end: string },
   joiningDate = todayIn('Asia/Kolkata'),
 ) {
-  const student = await insertStudent(t.pool, libraryId);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/subscription',
-    headers: auth,
-    payload: {
-      student_id: student.id,
-      joining_date: joiningDate,
-      start_time: window.start,
-      end_time: window.end,
-      duration: 1,
-      is_reserved: true,
-      seat_id: seatId,
-      fee: 1000,
-      mode: 'Cash',
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data.id as string;
+  return bookForNewStudentOk(t, auth, libraryId, { seatId, start: window.start, end: window.end, joiningDate });
 }
 
 describe('seats with subscriptions', () => {

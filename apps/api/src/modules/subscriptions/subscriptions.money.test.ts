@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, todayIn } from '@app/shared';
-import { insertArea, insertSeat, insertStudent } from '../../test/factories';
-import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@app/shared';
+import { insertSeat } from '../../test/factories';
+import { useTestApp } from '../../test/helpers';
+import { bookForNewStudent, libraryWithArea } from '../../test/bookings';
 
 // Fees are plain decimal rupees with at most two decimals; anything else is a 400 (issue 12).
 const m = messages.subscriptions;
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const HOSTILE: unknown[] = [
   '0x10',
@@ -35,30 +30,13 @@ const HOSTILE: unknown[] = [
 ];
 
 async function library() {
-  const { session, auth } = await registerLibrary(t.app);
-  const libraryId = session.library.id;
-  const areaId = await insertArea(t.pool, libraryId, { name: 'Hall A' });
+  const { libraryId, auth, areaId } = await libraryWithArea(t);
   await insertSeat(t.pool, libraryId, areaId, { name: 'A1', capacity: 50 });
   return { libraryId, auth };
 }
 
 async function create(auth: Record<string, string>, libraryId: string, fee: unknown) {
-  const student = await insertStudent(t.pool, libraryId);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/subscription',
-    headers: auth,
-    payload: {
-      student_id: student.id,
-      joining_date: todayIn('Asia/Kolkata'),
-      start_time: '06:00',
-      end_time: '14:00',
-      duration: 1,
-      is_reserved: false,
-      fee,
-      mode: 'Cash',
-    },
-  });
+  return bookForNewStudent(t, auth, libraryId, { fee });
 }
 
 async function feeAmounts(libraryId: string): Promise<string[]> {

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, todayIn } from '@app/shared';
 import { planExpiry, dayNumber, dateOfDayNumber } from '../../lib/booking/time';
 import { insertArea, insertSeat, insertStudent } from '../../test/factories';
-import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
+import { subscriptionBody, libraryWithArea } from '../../test/bookings';
 
 const m = messages.subscriptions;
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const today = () => todayIn('Asia/Kolkata');
 const shiftDays = (date: string, days: number) => dateOfDayNumber(dayNumber(date)! + days);
 
 /** A library with `seats` seats of capacity 1 in one active area, and a student. */
 async function setup(seatCount = 2) {
-  const { session, auth } = await registerLibrary(t.app);
-  const libraryId = session.library.id;
-  const areaId = await insertArea(t.pool, libraryId, { name: 'Hall A', totalSeats: 50 });
+  const { libraryId, auth, areaId } = await libraryWithArea(t, { totalSeats: 50 });
   const seatIds: string[] = [];
   for (let i = 1; i <= seatCount; i += 1) seatIds.push(await insertSeat(t.pool, libraryId, areaId, { name: `A${i}` }));
   const student = await insertStudent(t.pool, libraryId, { firstName: 'Priya' });
@@ -28,17 +21,7 @@ async function setup(seatCount = 2) {
 }
 
 function createBody(studentId: string, overrides: Record<string, unknown> = {}) {
-  return {
-    student_id: studentId,
-    joining_date: today(),
-    start_time: '06:00',
-    end_time: '14:00',
-    duration: 1,
-    is_reserved: false,
-    fee: 1200,
-    mode: 'Cash',
-    ...overrides,
-  };
+  return { ...subscriptionBody(studentId, { joiningDate: today(), fee: 1200 }), ...overrides };
 }
 
 const post = (auth: Record<string, string>, payload: object, key?: string) =>
