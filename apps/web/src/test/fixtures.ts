@@ -39,3 +39,24 @@ export function stubFetch<T extends typeof fetch>(handler: T): T {
   vi.stubGlobal('fetch', wrapper);
   return handler;
 }
+
+/** Answers one API call: a handler of `serve`. */
+export type Handler = (request: Request) => Response | Promise<Response>;
+
+/**
+ * Answers the API by method and path (`'GET /api/area'`), 404 for any other call, and
+ * records every request but the shell's session check, in order.
+ */
+export function serve(handlers: Record<string, Handler>): Request[] {
+  const requests: Request[] = [];
+  stubFetch(
+    vi.fn<typeof fetch>(async (input) => {
+      const request = input as Request;
+      requests.push(request.clone());
+      const handler = handlers[`${request.method} ${new URL(request.url).pathname}`];
+      if (!handler) return jsonResponse({ status: false, code: 404, message: 'Not found', errors: [] }, 404);
+      return handler(request);
+    }),
+  );
+  return requests;
+}

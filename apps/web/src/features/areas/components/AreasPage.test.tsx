@@ -1,8 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, paginate, type Area } from '@app/shared';
-import { jsonResponse, storeSession, stubFetch } from '@/test/fixtures';
+import { jsonResponse, serve, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 const m = messages.areas;
@@ -25,23 +25,6 @@ const AREAS = [
   area({ id: '6f1c2d3e-4b5a-4c6d-8e7f-000000000002', name: 'Hall B', location: null, status: 'inactive' }),
   area({ id: '6f1c2d3e-4b5a-4c6d-8e7f-000000000003', name: 'Silent Zone', location: 'Terrace', status: 'maintenance' }),
 ];
-
-type Handler = (request: Request) => Response | Promise<Response>;
-
-/** Answers the API by method and path; records every request. */
-function serve(handlers: Record<string, Handler>) {
-  const requests: Request[] = [];
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const request = input as Request;
-    requests.push(request.clone());
-    const key = `${request.method} ${new URL(request.url).pathname}`;
-    const handler = handlers[key];
-    if (!handler) return jsonResponse({ status: false, code: 404, message: 'Not found', errors: [] }, 404);
-    return handler(request);
-  });
-  stubFetch(fetchMock);
-  return requests;
-}
 
 const listAnswer = () =>
   jsonResponse({ status: true, message: 'ok', data: { areas: AREAS, pagination: paginate(1, 10, 3) } });

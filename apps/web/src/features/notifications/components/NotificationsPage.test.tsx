@@ -1,8 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, paginate, type NotificationRecord } from '@app/shared';
-import { jsonResponse, storeSession, stubFetch } from '@/test/fixtures';
+import { jsonResponse, serve, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 const n = messages.notification;
@@ -23,22 +23,6 @@ const record = (overrides: Partial<NotificationRecord>): NotificationRecord => (
   created_at: '2026-03-10T04:35:00.000Z',
   ...overrides,
 });
-
-type Handler = (request: Request) => Response | Promise<Response>;
-
-function serve(handlers: Record<string, Handler>) {
-  const requests: Request[] = [];
-  stubFetch(
-    vi.fn<typeof fetch>(async (input) => {
-      const request = input as Request;
-      requests.push(request.clone());
-      const handler = handlers[`${request.method} ${new URL(request.url).pathname}`];
-      if (!handler) return jsonResponse({ status: false, code: 404, message: 'Not found', errors: [] }, 404);
-      return handler(request);
-    }),
-  );
-  return requests;
-}
 
 const page = (rows: NotificationRecord[], total = rows.length) =>
   jsonResponse({ status: true, message: 'ok', data: { notifications: rows, pagination: paginate(1, 10, total) } });

@@ -1,8 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, type Area, type Seat } from '@app/shared';
-import { jsonResponse, storeSession, stubFetch } from '@/test/fixtures';
+import { jsonResponse, serve, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 const m = messages.seats;
@@ -34,21 +34,6 @@ const seat = (index: number, overrides: Partial<Seat> = {}): Seat => ({
 });
 
 const SEATS = [seat(1), seat(2, { capacity: 2 }), seat(3, { status: 'inactive', state: 'inactive' })];
-
-function serve(handlers: Record<string, (request: Request) => Response>) {
-  const requests: Request[] = [];
-  stubFetch(
-    vi.fn<typeof fetch>(async (input) => {
-      const request = input as Request;
-      requests.push(request.clone());
-      const handler = handlers[`${request.method} ${new URL(request.url).pathname}`];
-      return handler
-        ? handler(request)
-        : jsonResponse({ status: false, code: 404, message: 'Not found', errors: [] }, 404);
-    }),
-  );
-  return requests;
-}
 
 const ok = (data: unknown) => jsonResponse({ status: true, message: 'ok', data });
 const standard = {

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { messages, paginate } from '@app/shared';
 import { jsonResponse, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { detail, serve, student } from './students.test-data';
+import { serve } from '@/test/fixtures';
+import { detail, student } from './students.test-data';
 
 const m = messages.students;
 const ID = detail().id;

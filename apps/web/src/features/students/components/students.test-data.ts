@@ -1,6 +1,4 @@
-import { vi } from 'vitest';
 import type { StudentDetail, StudentListItem } from '@app/shared';
-import { jsonResponse } from '@/test/fixtures';
 
 export const student = (overrides: Partial<StudentListItem> = {}): StudentListItem => ({
   id: '0f8e7d6c-5b4a-4c3d-9e2f-000000000001',
@@ -29,21 +27,3 @@ export const detail = (overrides: Partial<StudentDetail> = {}): StudentDetail =>
   back_image: '/api/files/back.webp?sig=1',
   ...overrides,
 });
-
-type Handler = (request: Request) => Response | Promise<Response>;
-
-/** Answers the API by method and path; records every request. */
-export function serve(handlers: Record<string, Handler>) {
-  const requests: Request[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input) => {
-      const request = input as Request;
-      requests.push(request.clone());
-      const handler = handlers[`${request.method} ${new URL(request.url).pathname}`];
-      if (!handler) return jsonResponse({ status: false, code: 404, message: 'Not found', errors: [] }, 404);
-      return handler(request);
-    }),
-  );
-  return requests;
-}

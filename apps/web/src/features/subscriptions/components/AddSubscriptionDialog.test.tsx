@@ -2,18 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { formatDateDMY, messages, todayIn } from '@app/shared';
-import { jsonResponse } from '@/test/fixtures';
-import {
-  failure,
-  listAnswer,
-  m,
-  openSubscriptions,
-  ROWS,
-  SEAT_ID,
-  serve,
-  STUDENT_ID,
-  type Handler,
-} from './subscriptions.test-data';
+import { jsonResponse, serve, type Handler } from '@/test/fixtures';
+import { failure, listAnswer, m, openSubscriptions, ROWS, SEAT_ID, STUDENT_ID } from './subscriptions.test-data';
 
 const MOBILE = '9876543210';
 const found = () =>

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, PAGE_SIZES } from '@app/shared';
 import { jsonResponse } from '@/test/fixtures';
-import { failure, listAnswer, m, openSubscriptions, ROWS, serve, subscription } from './subscriptions.test-data';
+import { serve } from '@/test/fixtures';
+import { failure, listAnswer, m, openSubscriptions, ROWS, subscription } from './subscriptions.test-data';
 
 const cellsOf = (row: HTMLElement) =>
   within(row)

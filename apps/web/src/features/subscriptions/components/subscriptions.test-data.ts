@@ -1,7 +1,6 @@
-import { vi } from 'vitest';
 import { configure, screen } from '@testing-library/react';
 import { messages, paginate, type Subscription } from '@app/shared';
-import { jsonResponse, storeSession, stubFetch } from '@/test/fixtures';
+import { jsonResponse, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 // The machine running the suite is shared: give the screens more than the default second to answer.
@@ -52,23 +51,6 @@ export const ROWS = [
     plan_expire_at: '2026-03-31',
   }),
 ];
-
-export type Handler = (request: Request) => Response | Promise<Response>;
-
-/** Answers the API by method and path; records every request. */
-export function serve(handlers: Record<string, Handler>) {
-  const requests: Request[] = [];
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const request = input as Request;
-    requests.push(request.clone());
-    const key = `${request.method} ${new URL(request.url).pathname}`;
-    const handler = handlers[key];
-    if (!handler) return jsonResponse({ status: false, code: 404, message: 'Not found', errors: [] }, 404);
-    return handler(request);
-  });
-  stubFetch(fetchMock);
-  return requests;
-}
 
 export const listAnswer = (rows: Subscription[] = ROWS, page = 1, limit = 10, total = rows.length) =>
   jsonResponse({ status: true, message: 'OK', data: { subscription: rows, pagination: paginate(page, limit, total) } });
