@@ -56,3 +56,17 @@ export async function registerLibrary(app: TestApp['app'], overrides: Partial<Re
   const session = response.json<{ data: AdminSession }>().data;
   return { session, body, auth: { authorization: `Bearer ${session.token}` } };
 }
+
+/** Changes the signed-in owner's password through the profile form; answers the response. */
+export function changePassword(
+  app: TestApp['app'],
+  auth: Record<string, string>,
+  owner: { email: string; currentPassword: string; password: string },
+) {
+  return app.inject({
+    method: 'PUT',
+    url: '/api/admin/update-admin-profile',
+    headers: auth,
+    payload: { name: 'Ravi', phone: '9123456780', ...owner },
+  });
+}

@@ -10,6 +10,7 @@ import {
   studentFields,
   studentForm,
   threeImages,
+  updateStudentViaApi,
 } from '../../modules/students/students.fixtures';
 import { startFakeS3, type FakeS3 } from '../../test/fake-s3';
 import { buildTestApp, registerLibrary, type TestApp } from '../../test/helpers';
@@ -89,14 +90,7 @@ describe('student images in S3-compatible storage', () => {
   it('deletes replaced objects from the bucket, and a deleted object is a 404 file', async () => {
     const { auth, session } = await registerLibrary(t.app);
     const { id, student } = await createStudent(auth);
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${id}`,
-      headers: auth,
-      payload: studentForm({ ...studentFields() }, { profile: await image('jpeg', 50, 50) }),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const after = (await t.app.inject({ url: `/api/user/${id}`, headers: auth })).json().data;
+    const after = await updateStudentViaApi(t.app, auth, id, studentFields(), { profile: await image('jpeg', 50, 50) });
 
     for (const kind of ['profile', 'profile_thumb']) {
       expect(fake.bucket('library-images').has(objectKeyOf(student[kind]!))).toBe(false);

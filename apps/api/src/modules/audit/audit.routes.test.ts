@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerLibrary, useTestApp } from '../../test/helpers';
+import { changePassword, registerLibrary, useTestApp } from '../../test/helpers';
 
 const t = useTestApp();
 
@@ -46,17 +46,10 @@ describe('the audit log', () => {
     ]);
 
     // A new password ends every other session; this one stays.
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/update-admin-profile',
-      headers: auth,
-      payload: {
-        name: 'Ravi',
-        email: session.email,
-        phone: '9123456780',
-        password: 'a-brand-new-password',
-        currentPassword: body.password,
-      },
+    await changePassword(t.app, auth, {
+      email: session.email,
+      currentPassword: body.password,
+      password: 'a-brand-new-password',
     });
     expect((await t.app.inject({ url: '/api/auth/me', headers: secondAuth })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/auth/me', headers: auth })).statusCode).toBe(200);

@@ -5,8 +5,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@app/shared';
 import { createUrlSigner, FILE_URL_BASE_PATH, FILE_URL_TTL_SECONDS } from '../../lib/storage/signed-urls';
-import { registerLibrary, useTestApp } from '../../test/helpers';
-import { createStudentViaApi, image, studentFields, studentForm, threeImages } from './students.fixtures';
+import { changePassword, registerLibrary, useTestApp } from '../../test/helpers';
+import {
+  createStudentViaApi,
+  image,
+  studentFields,
+  studentForm,
+  threeImages,
+  updateStudentViaApi,
+} from './students.fixtures';
 
 const m = messages.students;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sla-students-'));
@@ -148,17 +155,13 @@ describe('replacing images', () => {
   it('deletes the old file (and the old thumbnail) once the new one is saved', async () => {
     const { auth, session } = await registerLibrary(t.app);
     const { id, student } = await createStudent(auth);
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${id}`,
-      headers: auth,
-      payload: studentForm(
-        { ...studentFields(), first_name: 'Asha' },
-        { profile: await image('jpeg', 50, 50), back_image: await image('png', 70, 50) },
-      ),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const after = (await t.app.inject({ url: `/api/user/${id}`, headers: auth })).json().data;
+    const after = await updateStudentViaApi(
+      t.app,
+      auth,
+      id,
+      { ...studentFields(), first_name: 'Asha' },
+      { profile: await image('jpeg', 50, 50), back_image: await image('png', 70, 50) },
+    );
 
     for (const kind of ['profile', 'profile_thumb', 'back_image']) {
       expect(after[kind]).not.toBe(student[kind]);
@@ -348,17 +351,10 @@ describe('signed links die with their session (issue 12)', () => {
     const theirs = await detailOf(otherAuth, id);
     expect((await fetchFile(theirs.front_image!)).statusCode).toBe(200);
 
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/update-admin-profile',
-      headers: auth,
-      payload: {
-        name: 'Ravi',
-        email: session.email,
-        phone: '9123456780',
-        password: 'a-new-password',
-        currentPassword: body.password,
-      },
+    const changed = await changePassword(t.app, auth, {
+      email: session.email,
+      currentPassword: body.password,
+      password: 'a-new-password',
     });
     expect(changed.statusCode, changed.body).toBe(200);
     await expectDead(theirs.front_image!);

@@ -83,6 +83,25 @@ export async function createStudentViaApi(
 }
 
 /** A student row written straight to the database (for list tests, where images do not matter). */
+/** Saves a student's form over the student, failing the test unless it answers 200; answers the student as read after. */
+export async function updateStudentViaApi(
+  app: Pick<FastifyInstance, 'inject'>,
+  headers: Record<string, string>,
+  id: string,
+  fields: Record<string, string>,
+  files: Record<string, FormFile | Buffer> = {},
+) {
+  const response = await app.inject({
+    method: 'PUT',
+    url: `/api/user/${id}`,
+    headers,
+    payload: studentForm(fields, files),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const detail = await app.inject({ url: `/api/user/${id}`, headers });
+  return detail.json().data;
+}
+
 export async function insertStudentRow(
   pool: pg.Pool,
   libraryId: string,
