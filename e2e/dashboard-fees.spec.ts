@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import sharp from 'sharp';
-import { messages, verhoeffCheckDigit } from '@app/shared';
-import { expectAccessible, signUpViaApi, unique, useDarkTheme } from './support';
+import { messages } from '@app/shared';
+import { createStudentViaApi, expectAccessible, newAadhaar, png, signUpViaApi, unique, useDarkTheme } from './support';
 
 const d = messages.dashboard;
 const f = messages.fees;
@@ -16,12 +15,7 @@ const libraryToday = () =>
     day: '2-digit',
   }).format(new Date());
 
-let serial = 0;
-function aadhaar(): string {
-  serial += 1;
-  const body = `6${String(Date.now() % 1e6).padStart(6, '0')}${String(serial).padStart(4, '0')}`;
-  return body + String(verhoeffCheckDigit(body));
-}
+const aadhaar = () => newAadhaar('6');
 
 /** Calls the API as the signed-in admin and answers `data`, failing the test on an error. */
 function apiOf(request: APIRequestContext, token: string) {
@@ -38,26 +32,19 @@ function apiOf(request: APIRequestContext, token: string) {
       return (await response.json()).data as T;
     },
     async student(firstName: string, lastName: string, mobile: string): Promise<string> {
-      const image = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#3949ab' } })
-        .png()
-        .toBuffer();
-      const file = (name: string) => ({ name, mimeType: 'image/png', buffer: image });
-      const response = await request.post('/api/user', {
-        headers,
-        multipart: {
+      return createStudentViaApi(
+        request,
+        token,
+        {
           first_name: firstName,
           last_name: lastName,
           mobile,
           email: `${firstName.toLowerCase()}-${unique()}@example.com`,
           aadhaar_number: aadhaar(),
           dob: '2002-05-17',
-          profile: file('profile.png'),
-          front_image: file('front.png'),
-          back_image: file('back.png'),
         },
-      });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()).data.id as string;
+        await png('#3949ab', 96, 96),
+      );
     },
   };
 }

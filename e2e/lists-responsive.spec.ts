@@ -1,24 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
-import sharp from 'sharp';
-import { messages, verhoeffCheckDigit } from '@app/shared';
-import { signUpViaApi, unique, useDarkTheme } from './support';
+import { messages } from '@app/shared';
+import { createStudentViaApi, newAadhaar, newMobile, png, signUpViaApi, unique, useDarkTheme } from './support';
 
 /**
  * Every list at a laptop's width (sidebar open) and at a phone's: the row actions in view,
  * nothing scrolling sideways. SCREENSHOTS=1 also saves them to docs/screenshots.
  */
 
-let serial = 0;
-function aadhaar(): string {
-  serial += 1;
-  const body = `7${String(Date.now() % 1e6).padStart(6, '0')}${String(serial).padStart(4, '0')}`;
-  return body + String(verhoeffCheckDigit(body));
-}
-const mobile = () => {
-  serial += 1;
-  return `9${String(Date.now() % 1e5).padStart(5, '0')}${String(serial).padStart(4, '0')}`;
-};
+const aadhaar = () => newAadhaar('7');
+const mobile = () => newMobile('9');
 
 async function seed(request: APIRequestContext, token: string, email: string) {
   const headers = { authorization: `Bearer ${token}` };
@@ -30,33 +21,28 @@ async function seed(request: APIRequestContext, token: string, email: string) {
   const area = await post('/api/area', { area_name: 'Reading Hall A', total_seats: 20, status: 'active' });
   await post(`/api/area/${area.id}/generate-seats`, {});
   await post('/api/area', { area_name: 'Quiet Zone', total_seats: 8, status: 'maintenance' });
-  const image = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#1e88e5' } })
-    .png()
-    .toBuffer();
+  const image = await png('#1e88e5');
   const people = [
     ['Kavya', 'Deshpande-Kulkarni', 'kavya.deshpande.kulkarni.morning.batch'],
     ['Arjun', 'Ramaswamy', 'arjun.ramaswamy'],
     ['Meera', 'Iyer', 'meera.iyer.evening.shift.reading.hall'],
   ];
   for (const [first, last, local] of people) {
-    const response = await request.post('/api/user', {
-      headers,
-      multipart: {
+    const studentId = await createStudentViaApi(
+      request,
+      token,
+      {
         first_name: first!,
         last_name: last!,
         mobile: mobile(),
         email: `${local}-${unique()}@example-study-library.com`,
         aadhaar_number: aadhaar(),
         dob: '2003-08-09',
-        profile: { name: 'p.png', mimeType: 'image/png', buffer: image },
-        front_image: { name: 'f.png', mimeType: 'image/png', buffer: image },
-        back_image: { name: 'b.png', mimeType: 'image/png', buffer: image },
       },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    const student = (await response.json()).data;
+      image,
+    );
     await post('/api/subscription', {
-      student_id: student.id,
+      student_id: studentId,
       joining_date: dayjs().format('YYYY-MM-DD'),
       start_time: '07:00',
       end_time: '13:30',

@@ -1,9 +1,17 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import sharp from 'sharp';
-import { messages, verhoeffCheckDigit } from '@app/shared';
+import { messages } from '@app/shared';
 import { startLoopbackFcm, type LoopbackFcm } from '../apps/api/src/lib/push/testing/loopback-fcm';
-import { expectAccessible, signUpViaApi, unique, useDarkTheme } from './support';
+import {
+  createStudentViaApi,
+  expectAccessible,
+  newAadhaar,
+  newMobile,
+  png,
+  signUpViaApi,
+  unique,
+  useDarkTheme,
+} from './support';
 
 const n = messages.notification;
 const h = n.history;
@@ -33,13 +41,8 @@ test.afterAll(async () => {
   await peer?.close();
 });
 
-let serial = 0;
-function aadhaar(): string {
-  serial += 1;
-  const body = `4${String(Date.now() % 1e6).padStart(6, '0')}${String(serial).padStart(4, '0')}`;
-  return body + String(verhoeffCheckDigit(body));
-}
-const mobile = () => `9${String(Date.now() % 1e5).padStart(5, '0')}${String(++serial).padStart(4, '0')}`;
+const aadhaar = () => newAadhaar('4');
+const mobile = () => newMobile('9');
 /** Today in the library's time zone (India), as the server reckons "active today". */
 const todayInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 
@@ -65,25 +68,19 @@ class Library {
   }
 
   async student(firstName: string) {
-    const image = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#43a047' } })
-      .png()
-      .toBuffer();
-    const response = await this.request.post('/api/user', {
-      headers: this.headers,
-      multipart: {
+    return createStudentViaApi(
+      this.request,
+      this.token,
+      {
         first_name: firstName,
         last_name: 'Rao',
         mobile: mobile(),
         email: `${firstName.toLowerCase()}-${unique()}@example.com`,
         aadhaar_number: aadhaar(),
         dob: '2004-02-14',
-        profile: { name: 'p.png', mimeType: 'image/png', buffer: image },
-        front_image: { name: 'f.png', mimeType: 'image/png', buffer: image },
-        back_image: { name: 'b.png', mimeType: 'image/png', buffer: image },
       },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()).data.id as string;
+      await png('#43a047'),
+    );
   }
 
   /** A month's non-reserved subscription from today: the student is premium. */

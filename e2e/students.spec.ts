@@ -1,25 +1,20 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import sharp from 'sharp';
-import { messages, verhoeffCheckDigit } from '@app/shared';
-import { expectAccessible, signUpViaApi, unique, useDarkTheme } from './support';
+import { messages } from '@app/shared';
+import {
+  createStudentViaApi,
+  expectAccessible,
+  newAadhaar,
+  newMobile,
+  png,
+  signUpViaApi,
+  unique,
+  useDarkTheme,
+} from './support';
 
 const m = messages.students;
 
-/** A small real PNG of one colour. */
-function png(color: string, width = 120, height = 90): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-}
-
-let serial = 0;
-/** A valid Aadhaar number (Verhoeff check digit), different every call. */
-function aadhaar(): string {
-  serial += 1;
-  const body = `5${String(Date.now() % 1e6).padStart(6, '0')}${String(serial).padStart(4, '0')}`;
-  return body + String(verhoeffCheckDigit(body));
-}
-const mobile = (n: number) => `8${String(Date.now() % 1e5).padStart(5, '0')}${String(n).padStart(4, '0')}`;
+const aadhaar = () => newAadhaar('5');
+const mobile = (n: number) => newMobile('8', n);
 
 /** Whether an <img> has loaded real pixels (a signed URL that works). */
 async function expectLoaded(image: Locator) {
@@ -30,21 +25,19 @@ async function expectLoaded(image: Locator) {
 async function createStudentsViaApi(page: Page, token: string, count: number) {
   const [profile, front, back] = await Promise.all([png('#1e88e5'), png('#43a047'), png('#fb8c00')]);
   for (let i = 1; i <= count; i += 1) {
-    const response = await page.request.post('/api/user', {
-      headers: { authorization: `Bearer ${token}` },
-      multipart: {
+    await createStudentViaApi(
+      page.request,
+      token,
+      {
         first_name: `Bulk${String(i).padStart(2, '0')}`,
         last_name: 'Student',
         mobile: mobile(i),
         email: `bulk-${i}-${unique()}@example.com`,
         aadhaar_number: aadhaar(),
         dob: '2003-08-09',
-        profile: { name: 'p.png', mimeType: 'image/png', buffer: profile },
-        front_image: { name: 'f.png', mimeType: 'image/png', buffer: front },
-        back_image: { name: 'b.png', mimeType: 'image/png', buffer: back },
       },
-    });
-    expect(response.status(), await response.text()).toBe(201);
+      { profile, front, back },
+    );
   }
 }
 

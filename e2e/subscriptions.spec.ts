@@ -1,22 +1,21 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
-import sharp from 'sharp';
-import { formatDateDMY, messages, verhoeffCheckDigit } from '@app/shared';
-import { expectAccessible, signUpViaApi, unique, useDarkTheme } from './support';
+import { formatDateDMY, messages } from '@app/shared';
+import {
+  createStudentViaApi,
+  expectAccessible,
+  newAadhaar,
+  newMobile,
+  png,
+  signUpViaApi,
+  unique,
+  useDarkTheme,
+} from './support';
 
 const m = messages.subscriptions;
 
-let serial = 0;
-/** A valid Aadhaar number (Verhoeff check digit), different every call. */
-function aadhaar(): string {
-  serial += 1;
-  const body = `6${String(Date.now() % 1e6).padStart(6, '0')}${String(serial).padStart(4, '0')}`;
-  return body + String(verhoeffCheckDigit(body));
-}
-const mobile = () => {
-  serial += 1;
-  return `7${String(Date.now() % 1e5).padStart(5, '0')}${String(serial).padStart(4, '0')}`;
-};
+const aadhaar = () => newAadhaar('6');
+const mobile = () => newMobile('7');
 
 class Library {
   constructor(
@@ -43,26 +42,20 @@ class Library {
 
   /** A student with the three identity images the form requires. */
   async student(firstName: string) {
-    const image = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#1e88e5' } })
-      .png()
-      .toBuffer();
     const number = mobile();
-    const response = await this.request.post('/api/user', {
-      headers: this.headers,
-      multipart: {
+    const id = await createStudentViaApi(
+      this.request,
+      this.token,
+      {
         first_name: firstName,
         last_name: 'Verma',
         mobile: number,
         email: `${firstName.toLowerCase()}-${unique()}@example.com`,
         aadhaar_number: aadhaar(),
         dob: '2003-08-09',
-        profile: { name: 'p.png', mimeType: 'image/png', buffer: image },
-        front_image: { name: 'f.png', mimeType: 'image/png', buffer: image },
-        back_image: { name: 'b.png', mimeType: 'image/png', buffer: image },
       },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    const id = (await response.json()).data.id as string;
+      await png('#1e88e5'),
+    );
     return { id, mobile: number, name: `${firstName} Verma` };
   }
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
-import { messages, type RegistrationInput } from '@app/shared';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { messages, verhoeffCheckDigit, type RegistrationInput } from '@app/shared';
 import { registrationBody } from '../apps/api/src/test/registration';
 
 export const unique = () => randomBytes(4).toString('hex');
@@ -61,4 +62,60 @@ export async function expectAccessible(page: Page, context: string) {
 export async function useDarkTheme(page: Page) {
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
   await page.reload();
+}
+
+let serial = 0;
+const clockDigits = (digits: number) => String(Date.now() % 10 ** digits).padStart(digits, '0');
+
+/** A valid Aadhaar number (Verhoeff check digit), different every call; `lead` keeps spec files apart. */
+export function newAadhaar(lead: string): string {
+  serial += 1;
+  const body = `${lead}${clockDigits(6)}${String(serial).padStart(4, '0')}`;
+  return body + String(verhoeffCheckDigit(body));
+}
+
+/** A ten-digit mobile number starting with `lead`, different every call (or for every `n`). */
+export function newMobile(lead: string, n = ++serial): string {
+  return `${lead}${clockDigits(5)}${String(n).padStart(4, '0')}`;
+}
+
+/** A small real PNG of one colour. */
+export function png(color: string, width = 60, height = 40): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+/** The text fields of a new student, as POST /api/user takes them. */
+export interface StudentFields {
+  first_name: string;
+  last_name: string;
+  mobile: string;
+  email: string;
+  aadhaar_number: string;
+  dob: string;
+}
+
+/**
+ * Adds a student through the API with its three identity images (one image for all
+ * three, or one each), failing the test on an error; answers the student's id.
+ */
+export async function createStudentViaApi(
+  request: APIRequestContext,
+  token: string,
+  fields: StudentFields,
+  images: Buffer | { profile: Buffer; front: Buffer; back: Buffer },
+): Promise<string> {
+  const { profile, front, back } = Buffer.isBuffer(images) ? { profile: images, front: images, back: images } : images;
+  const response = await request.post('/api/user', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      ...fields,
+      profile: { name: 'p.png', mimeType: 'image/png', buffer: profile },
+      front_image: { name: 'f.png', mimeType: 'image/png', buffer: front },
+      back_image: { name: 'b.png', mimeType: 'image/png', buffer: back },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).data.id as string;
 }
