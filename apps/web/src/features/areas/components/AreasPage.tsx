@@ -1,17 +1,15 @@
 import { useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
-import SearchRounded from '@mui/icons-material/SearchRounded';
 import { messages, type Area } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { ListSpinner, RefetchBar, TablePagingFooter } from '@/components/ListTable';
+import { SearchField } from '@/components/SearchField';
 import { useAreaActions } from '../hooks/use-area-actions';
 import { useAreaList } from '../hooks/use-area-list';
 import { AreaFormDialog } from './AreaFormDialog';
@@ -62,22 +60,11 @@ export function AreasPage() {
       ) : (
         <Paper sx={{ overflow: 'hidden' }}>
           <Box sx={{ p: 2 }}>
-            <TextField
+            <SearchField
               value={list.search}
-              onChange={(event) => list.setSearch(event.target.value)}
+              onChange={list.setSearch}
               placeholder={m.searchPlaceholder}
-              size="small"
               sx={{ maxWidth: 360 }}
-              slotProps={{
-                htmlInput: { 'aria-label': m.searchPlaceholder, maxLength: 100 },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchRounded fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
             />
           </Box>
           <RefetchBar active={isFetching && !isLoading} />

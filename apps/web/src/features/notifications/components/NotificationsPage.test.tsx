@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { messages, paginate, type NotificationRecord } from '@app/shared';
 import { jsonResponse, serve, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -31,6 +31,16 @@ async function openHistory() {
   storeSession();
   renderApp('/app/notifications');
   await screen.findByRole('heading', { name: h.heading }, { timeout: 10_000 });
+}
+
+/** Opens the send dialog from the history, writes a title and body, and sends; answers the dialog. */
+async function sendFromHistory(user: UserEvent, title = 'Hello', body = 'World') {
+  await user.click(screen.getByRole('button', { name: h.sendNew }));
+  const dialog = await screen.findByRole('dialog', { name: n.title });
+  await user.type(within(dialog).getByLabelText(new RegExp(`^${n.titleField}`)), title);
+  await user.type(within(dialog).getByLabelText(new RegExp(`^${n.bodyField}`)), body);
+  await user.click(within(dialog).getByRole('button', { name: n.send }));
+  return dialog;
 }
 
 describe('Notifications history', { timeout: 30_000 }, () => {
@@ -140,11 +150,7 @@ describe('Notifications history', { timeout: 30_000 }, () => {
         ),
     });
     await openHistory();
-    await user.click(screen.getByRole('button', { name: h.sendNew }));
-    const dialog = await screen.findByRole('dialog', { name: n.title });
-    await user.type(within(dialog).getByLabelText(new RegExp(`^${n.titleField}`)), 'Hello');
-    await user.type(within(dialog).getByLabelText(new RegExp(`^${n.bodyField}`)), 'World');
-    await user.click(within(dialog).getByRole('button', { name: n.send }));
+    await sendFromHistory(user);
     expect(await screen.findByText(n.sent)).toBeTruthy();
     expect(await screen.findByText(n.noProvider)).toBeTruthy();
   });
@@ -157,11 +163,7 @@ describe('Notifications history', { timeout: 30_000 }, () => {
         jsonResponse({ status: false, code: 500, message: 'boom', errors: [] }, 500),
     });
     await openHistory();
-    await user.click(screen.getByRole('button', { name: h.sendNew }));
-    const dialog = await screen.findByRole('dialog', { name: n.title });
-    await user.type(within(dialog).getByLabelText(new RegExp(`^${n.titleField}`)), 'Hello');
-    await user.type(within(dialog).getByLabelText(new RegExp(`^${n.bodyField}`)), 'World');
-    await user.click(within(dialog).getByRole('button', { name: n.send }));
+    await sendFromHistory(user);
     expect(await screen.findByText(n.failed)).toBeTruthy();
     expect(screen.getByRole('dialog', { name: n.title })).toBeTruthy();
   });

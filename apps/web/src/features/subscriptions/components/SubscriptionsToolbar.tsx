@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import SearchRounded from '@mui/icons-material/SearchRounded';
 import { messages, SUBSCRIPTION_FILTERS } from '@app/shared';
+import { SearchField } from '@/components/SearchField';
 import type { SubscriptionFilter } from '../api/subscriptions-api';
 
 const m = messages.subscriptions;
@@ -20,23 +19,12 @@ interface SubscriptionsToolbarProps {
 export function SubscriptionsToolbar({ search, status, onSearch, onStatus }: SubscriptionsToolbarProps) {
   return (
     <Box sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-      <TextField
+      <SearchField
         value={search}
-        onChange={(event) => onSearch(event.target.value)}
+        onChange={onSearch}
         placeholder={m.searchPlaceholder}
-        size="small"
         type="search"
         sx={{ flex: '1 1 240px', maxWidth: 360 }}
-        slotProps={{
-          htmlInput: { 'aria-label': m.searchPlaceholder, maxLength: 100 },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchRounded fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       <TextField
         select
