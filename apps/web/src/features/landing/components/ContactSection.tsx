@@ -4,12 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import SendRounded from '@mui/icons-material/SendRounded';
 import { messages } from '@app/shared';
-import { SectionHeading } from './SectionHeading';
+import { LandingSection } from './LandingSection';
 
 const m = messages.landing;
 const MESSAGE_MIN_ROWS = 4;
@@ -37,56 +36,44 @@ export function ContactSection() {
   };
 
   return (
-    <Box
-      component="section"
+    <LandingSection
       id="contact"
-      aria-labelledby="contact-title"
-      sx={{
-        py: { xs: 8, md: 12 },
-        bgcolor: 'background.paper',
-        borderTop: 1,
-        borderColor: 'divider',
-        scrollMarginTop: 64,
-      }}
+      eyebrow="Contact"
+      title="Let’s talk about your library"
+      text="Tell us how many seats you run and how you manage them today. We will show you the rest."
+      width="sm"
+      sx={{ bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' }}
     >
-      <Container maxWidth="sm">
-        <SectionHeading
-          id="contact-title"
-          eyebrow="Contact"
-          title="Let’s talk about your library"
-          text="Tell us how many seats you run and how you manage them today. We will show you the rest."
-        />
-        <Card>
-          <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-            <Box component="form" onSubmit={onSubmit} onChange={() => setSent(false)}>
-              <Stack spacing={2.5}>
-                <TextField name="name" label={m.contactName} required autoComplete="name" slotProps={RAISED_LABEL} />
-                <TextField
-                  name="email"
-                  label={m.contactEmail}
-                  type="email"
-                  required
-                  autoComplete="email"
-                  slotProps={RAISED_LABEL}
-                />
-                <TextField
-                  name="message"
-                  label={m.contactMessage}
-                  required
-                  multiline
-                  minRows={MESSAGE_MIN_ROWS}
-                  // The prerendered page sizes the box from this before any script runs (src/prerender).
-                  slotProps={{ ...RAISED_LABEL, htmlInput: { 'data-min-rows': MESSAGE_MIN_ROWS } }}
-                />
-                {sent && <ContactThanks />}
-                <Button type="submit" variant="contained" size="large" endIcon={<SendRounded />}>
-                  {m.contactSend}
-                </Button>
-              </Stack>
-            </Box>
-          </CardContent>
-        </Card>
-      </Container>
-    </Box>
+      <Card>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          <Box component="form" onSubmit={onSubmit} onChange={() => setSent(false)}>
+            <Stack spacing={2.5}>
+              <TextField name="name" label={m.contactName} required autoComplete="name" slotProps={RAISED_LABEL} />
+              <TextField
+                name="email"
+                label={m.contactEmail}
+                type="email"
+                required
+                autoComplete="email"
+                slotProps={RAISED_LABEL}
+              />
+              <TextField
+                name="message"
+                label={m.contactMessage}
+                required
+                multiline
+                minRows={MESSAGE_MIN_ROWS}
+                // The prerendered page sizes the box from this before any script runs (src/prerender).
+                slotProps={{ ...RAISED_LABEL, htmlInput: { 'data-min-rows': MESSAGE_MIN_ROWS } }}
+              />
+              {sent && <ContactThanks />}
+              <Button type="submit" variant="contained" size="large" endIcon={<SendRounded />}>
+                {m.contactSend}
+              </Button>
+            </Stack>
+          </Box>
+        </CardContent>
+      </Card>
+    </LandingSection>
   );
 }

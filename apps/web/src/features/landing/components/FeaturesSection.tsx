@@ -1,59 +1,50 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { FEATURES } from '../content';
-import { SectionHeading } from './SectionHeading';
+import { LandingSection } from './LandingSection';
 
 export function FeaturesSection() {
   return (
-    <Box
-      component="section"
+    <LandingSection
       id="features"
-      aria-labelledby="features-title"
-      sx={{ py: { xs: 8, md: 12 }, scrollMarginTop: 64 }}
+      eyebrow="Features"
+      title="Everything your library runs on"
+      text="From the first enquiry to the monthly renewal, every part of running a self-study library is covered."
     >
-      <Container maxWidth="lg">
-        <SectionHeading
-          id="features-title"
-          eyebrow="Features"
-          title="Everything your library runs on"
-          text="From the first enquiry to the monthly renewal, every part of running a self-study library is covered."
-        />
-        <Grid container spacing={3}>
-          {FEATURES.map((feature) => (
-            <Grid key={feature.title} size={{ xs: 12, sm: 6, md: 4 }}>
-              <Card sx={{ height: '100%', transition: 'border-color .2s', '&:hover': { borderColor: 'primary.main' } }}>
-                <CardContent sx={{ p: 3 }}>
-                  <Box
-                    sx={{
-                      width: 48,
-                      height: 48,
-                      borderRadius: 2,
-                      display: 'grid',
-                      placeItems: 'center',
-                      mb: 2,
-                      color: 'primary.main',
-                      bgcolor: (t) => alpha(t.palette.primary.main, 0.1),
-                    }}
-                  >
-                    {feature.icon}
-                  </Box>
-                  <Typography variant="h6" component="h3" gutterBottom>
-                    {feature.title}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {feature.text}
-                  </Typography>
-                </CardContent>
-              </Card>
-            </Grid>
-          ))}
-        </Grid>
-      </Container>
-    </Box>
+      <Grid container spacing={3}>
+        {FEATURES.map((feature) => (
+          <Grid key={feature.title} size={{ xs: 12, sm: 6, md: 4 }}>
+            <Card sx={{ height: '100%', transition: 'border-color .2s', '&:hover': { borderColor: 'primary.main' } }}>
+              <CardContent sx={{ p: 3 }}>
+                <Box
+                  sx={{
+                    width: 48,
+                    height: 48,
+                    borderRadius: 2,
+                    display: 'grid',
+                    placeItems: 'center',
+                    mb: 2,
+                    color: 'primary.main',
+                    bgcolor: (t) => alpha(t.palette.primary.main, 0.1),
+                  }}
+                >
+                  {feature.icon}
+                </Box>
+                <Typography variant="h6" component="h3" gutterBottom>
+                  {feature.title}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {feature.text}
+                </Typography>
+              </CardContent>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+    </LandingSection>
   );
 }

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,7 +10,7 @@ import CheckRounded from '@mui/icons-material/CheckRounded';
 import { Link as RouterLink } from 'react-router';
 import { messages } from '@app/shared';
 import { PLANS, type Plan } from '../content';
-import { SectionHeading } from './SectionHeading';
+import { LandingSection } from './LandingSection';
 
 function PlanCard({ plan }: { plan: Plan }) {
   return (
@@ -70,33 +69,20 @@ function PlanCard({ plan }: { plan: Plan }) {
 
 export function PricingSection() {
   return (
-    <Box
-      component="section"
+    <LandingSection
       id="pricing"
-      aria-labelledby="pricing-title"
-      sx={{
-        py: { xs: 8, md: 12 },
-        bgcolor: 'background.paper',
-        borderBlock: 1,
-        borderColor: 'divider',
-        scrollMarginTop: 64,
-      }}
+      eyebrow="Pricing"
+      title="Simple plans in rupees"
+      text="Pick the plan that fits your seats. Prices exclude GST. Every plan starts with a 14-day free trial."
+      sx={{ bgcolor: 'background.paper', borderBlock: 1, borderColor: 'divider' }}
     >
-      <Container maxWidth="lg">
-        <SectionHeading
-          id="pricing-title"
-          eyebrow="Pricing"
-          title="Simple plans in rupees"
-          text="Pick the plan that fits your seats. Prices exclude GST. Every plan starts with a 14-day free trial."
-        />
-        <Grid container spacing={3} sx={{ alignItems: 'stretch' }}>
-          {PLANS.map((plan) => (
-            <Grid key={plan.name} size={{ xs: 12, md: 4 }}>
-              <PlanCard plan={plan} />
-            </Grid>
-          ))}
-        </Grid>
-      </Container>
-    </Box>
+      <Grid container spacing={3} sx={{ alignItems: 'stretch' }}>
+        {PLANS.map((plan) => (
+          <Grid key={plan.name} size={{ xs: 12, md: 4 }}>
+            <PlanCard plan={plan} />
+          </Grid>
+        ))}
+      </Grid>
+    </LandingSection>
   );
 }

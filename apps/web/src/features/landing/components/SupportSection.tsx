@@ -1,10 +1,8 @@
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,73 +12,65 @@ import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
 import { FAQS, SUPPORT } from '../content';
-import { SectionHeading } from './SectionHeading';
+import { LandingSection } from './LandingSection';
 
 export function SupportSection() {
   return (
-    <Box
-      component="section"
+    <LandingSection
       id="support"
-      aria-labelledby="support-title"
-      sx={{ py: { xs: 8, md: 12 }, scrollMarginTop: 64 }}
+      eyebrow="Support"
+      title="Help when you need it"
+      text="Our team sets up your areas and seats with you, and answers in Hindi or English."
     >
-      <Container maxWidth="lg">
-        <SectionHeading
-          id="support-title"
-          eyebrow="Support"
-          title="Help when you need it"
-          text="Our team sets up your areas and seats with you, and answers in Hindi or English."
-        />
-        <Grid container spacing={4}>
-          <Grid size={{ xs: 12, md: 7 }}>
-            {FAQS.map((faq) => (
-              <Accordion
-                key={faq.question}
-                disableGutters
-                variant="outlined"
-                sx={{ '&:not(:last-of-type)': { borderBottom: 0 } }}
-              >
-                <AccordionSummary expandIcon={<ExpandMoreRounded />}>
-                  <Typography sx={{ fontWeight: 600 }}>{faq.question}</Typography>
-                </AccordionSummary>
-                <AccordionDetails>
-                  <Typography color="text.secondary">{faq.answer}</Typography>
-                </AccordionDetails>
-              </Accordion>
-            ))}
-          </Grid>
-          <Grid size={{ xs: 12, md: 5 }}>
-            <Card sx={{ height: '100%' }}>
-              <CardContent sx={{ p: 4 }}>
-                <SupportAgentRounded color="primary" sx={{ fontSize: 40, mb: 1 }} />
-                <Typography variant="h6" component="h3" gutterBottom>
-                  Talk to a person
-                </Typography>
-                <Typography color="text.secondary" sx={{ mb: 3 }}>
-                  Onboarding, data import from your registers, or a question about a fee: we reply within one business
-                  day, usually much sooner.
-                </Typography>
-                <Stack spacing={1.5}>
-                  <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                    <EmailOutlined color="action" />
-                    <Typography component="a" href={`mailto:${SUPPORT.email}`} sx={{ color: 'primary.main' }}>
-                      {SUPPORT.email}
-                    </Typography>
-                  </Stack>
-                  <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                    <PhoneOutlined color="action" />
-                    <Typography>{SUPPORT.phone}</Typography>
-                  </Stack>
-                  <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                    <AccessTimeRounded color="action" />
-                    <Typography>{SUPPORT.hours}</Typography>
-                  </Stack>
-                </Stack>
-              </CardContent>
-            </Card>
-          </Grid>
+      <Grid container spacing={4}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          {FAQS.map((faq) => (
+            <Accordion
+              key={faq.question}
+              disableGutters
+              variant="outlined"
+              sx={{ '&:not(:last-of-type)': { borderBottom: 0 } }}
+            >
+              <AccordionSummary expandIcon={<ExpandMoreRounded />}>
+                <Typography sx={{ fontWeight: 600 }}>{faq.question}</Typography>
+              </AccordionSummary>
+              <AccordionDetails>
+                <Typography color="text.secondary">{faq.answer}</Typography>
+              </AccordionDetails>
+            </Accordion>
+          ))}
         </Grid>
-      </Container>
-    </Box>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Card sx={{ height: '100%' }}>
+            <CardContent sx={{ p: 4 }}>
+              <SupportAgentRounded color="primary" sx={{ fontSize: 40, mb: 1 }} />
+              <Typography variant="h6" component="h3" gutterBottom>
+                Talk to a person
+              </Typography>
+              <Typography color="text.secondary" sx={{ mb: 3 }}>
+                Onboarding, data import from your registers, or a question about a fee: we reply within one business
+                day, usually much sooner.
+              </Typography>
+              <Stack spacing={1.5}>
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                  <EmailOutlined color="action" />
+                  <Typography component="a" href={`mailto:${SUPPORT.email}`} sx={{ color: 'primary.main' }}>
+                    {SUPPORT.email}
+                  </Typography>
+                </Stack>
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                  <PhoneOutlined color="action" />
+                  <Typography>{SUPPORT.phone}</Typography>
+                </Stack>
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                  <AccessTimeRounded color="action" />
+                  <Typography>{SUPPORT.hours}</Typography>
+                </Stack>
+              </Stack>
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+    </LandingSection>
   );
 }
