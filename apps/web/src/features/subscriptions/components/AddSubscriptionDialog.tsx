@@ -20,10 +20,9 @@ import { useSubscriptionActions } from '../hooks/use-subscription-actions';
 import { durationArg } from './availability-args';
 import { PaymentFields } from './PaymentFields';
 import { fromPickerDate, toPickerDate } from './picker-values';
-import { SeatChoiceFields } from './SeatChoiceFields';
 import { StudentMobileField } from './StudentMobileField';
 import { SubscriptionDialog } from './SubscriptionDialog';
-import { TimeRangeFields } from './TimeRangeFields';
+import { WindowAndSeatFields } from './WindowAndSeatFields';
 
 const m = messages.subscriptions;
 
@@ -111,13 +110,7 @@ export function AddSubscriptionDialog({ open, onClose }: AddSubscriptionDialogPr
                   />
                 )}
               />
-              <TimeRangeFields onChange={availability.clearNote} />
-              <SeatChoiceFields
-                seats={availability.seats}
-                note={availability.note}
-                checking={availability.checking}
-                onCheck={() => void checkAvailability()}
-              />
+              <WindowAndSeatFields availability={availability} onCheck={() => void checkAvailability()} />
               <PaymentFields />
             </Box>
           </DialogContent>

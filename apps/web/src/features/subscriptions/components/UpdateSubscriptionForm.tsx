@@ -19,9 +19,8 @@ import { useAvailability, type SeatOption } from '../hooks/use-availability';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { useSubscriptionActions } from '../hooks/use-subscription-actions';
 import { remainingPlanArgs } from './availability-args';
-import { SeatChoiceFields } from './SeatChoiceFields';
 import { studentName } from './StudentMobileField';
-import { TimeRangeFields } from './TimeRangeFields';
+import { WindowAndSeatFields } from './WindowAndSeatFields';
 
 const m = messages.subscriptions;
 
@@ -106,13 +105,7 @@ export function UpdateSubscriptionForm({ subscription, onBusyChange, onClose }: 
                 slotProps={{ input: { readOnly: true } }}
               />
             </Box>
-            <TimeRangeFields onChange={availability.clearNote} />
-            <SeatChoiceFields
-              seats={availability.seats}
-              note={availability.note}
-              checking={availability.checking}
-              onCheck={() => void checkAvailability()}
-            />
+            <WindowAndSeatFields availability={availability} onCheck={() => void checkAvailability()} />
           </Box>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
