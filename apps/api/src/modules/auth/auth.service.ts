@@ -29,6 +29,23 @@ async function openSession(db: DbOrTx, admin: AdminRow, ttlMs: number): Promise<
   return { ...presentAdmin(admin), token, expiresAt: expiresAt.toISOString() };
 }
 
+/** Records what happened to an admin's account, from the caller at `ip` (there is no actor yet). */
+function auditAccount(db: DbOrTx, admin: AdminRow, ip: string, event: Parameters<typeof writeAudit>[2]) {
+  return writeAudit(db, { libraryId: admin.libraryId, adminId: admin.id, ip }, event);
+}
+
+/** Opens a session for the admin and records in the audit log what opened it. */
+async function openAuditedSession(
+  context: SignInContext,
+  admin: AdminRow,
+  ip: string,
+  event: Parameters<typeof writeAudit>[2],
+): Promise<AdminSession> {
+  const session = await openSession(context.db, admin, context.sessionTtlMs);
+  await auditAccount(context.db, admin, ip, event);
+  return session;
+}
+
 /** Registers a library and its owner, and signs the owner in (no actor yet: `ip` is the caller's). */
 export async function registerLibrary(context: SignInContext, input: Registration, ip: string): Promise<AdminSession> {
   const { db } = context;
@@ -39,13 +56,11 @@ export async function registerLibrary(context: SignInContext, input: Registratio
     owner: { name: ownerName, email: input.owner_email, phone: input.owner_mobile, passwordHash },
   });
   if (!owner) throw conflict(messages.auth.ownerEmailTaken, 'owner_email');
-  const session = await openSession(db, owner, context.sessionTtlMs);
-  await writeAudit(
-    db,
-    { libraryId: owner.libraryId, adminId: owner.id, ip },
-    { action: AUDIT_ACTIONS.registered, entityType: 'library', entityId: owner.libraryId },
-  );
-  return session;
+  return openAuditedSession(context, owner, ip, {
+    action: AUDIT_ACTIONS.registered,
+    entityType: 'library',
+    entityId: owner.libraryId,
+  });
 }
 
 /** Signs an admin in (no actor yet: `ip` is the caller's); a failure on a real account is audited. */
@@ -60,21 +75,19 @@ export async function login(
   if (!admin || !valid) {
     // A failed attempt on a real account is the owner's business; an unknown email has no library.
     if (admin) {
-      await writeAudit(
-        db,
-        { libraryId: admin.libraryId, adminId: admin.id, ip },
-        { action: AUDIT_ACTIONS.signInFailed, entityType: 'admin', entityId: admin.id },
-      );
+      await auditAccount(db, admin, ip, {
+        action: AUDIT_ACTIONS.signInFailed,
+        entityType: 'admin',
+        entityId: admin.id,
+      });
     }
     throw unauthorized(messages.auth.invalidCredentials);
   }
-  const session = await openSession(db, admin, context.sessionTtlMs);
-  await writeAudit(
-    db,
-    { libraryId: admin.libraryId, adminId: admin.id, ip },
-    { action: AUDIT_ACTIONS.signedIn, entityType: 'admin', entityId: admin.id },
-  );
-  return session;
+  return openAuditedSession(context, admin, ip, {
+    action: AUDIT_ACTIONS.signedIn,
+    entityType: 'admin',
+    entityId: admin.id,
+  });
 }
 
 /** Ends the actor's session. */
