@@ -18,6 +18,19 @@ export function isForeignKeyViolation(error: unknown, constraint: string): boole
   return pgError?.code === '23503' && pgError.constraint === constraint;
 }
 
+/**
+ * Runs a write and answers `outcome` in its place when PostgreSQL refuses it for the named
+ * unique or foreign-key constraint (a name clash, a row still referenced); any other error goes on.
+ */
+export async function refusedAs<T, O>(write: () => Promise<T>, constraint: string, outcome: O): Promise<T | O> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, constraint) || isForeignKeyViolation(error, constraint)) return outcome;
+    throw error;
+  }
+}
+
 // Socket errors of a connection that could not be opened or was lost.
 const CONNECTION_ERROR_CODES = new Set([
   'ECONNREFUSED',

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AreaListQuery, AreaStatus, AreaSortKey } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { areas, seats } from '../../db/schema';
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
+import { refusedAs } from '../../lib/pg-errors';
 import { seatStateSql } from '../../db/seat-state';
 import { containsPattern } from '../../lib/sql-like';
 
@@ -132,17 +132,18 @@ export async function lockArea(
 
 /** Inserts an area; `name-taken` when the library already has one of that name (any case). */
 export async function insertArea(db: DbOrTx, libraryId: string, values: AreaValues): Promise<string | 'name-taken'> {
-  try {
-    const [row] = await db
-      .insert(areas)
-      .values({ libraryId, ...values, location: values.location ?? null })
-      .returning({ id: areas.id });
-    if (!row) throw new Error('area insert returned nothing');
-    return row.id;
-  } catch (error) {
-    if (isUniqueViolation(error, 'areas_library_name_unique')) return 'name-taken';
-    throw error;
-  }
+  return refusedAs(
+    async () => {
+      const [row] = await db
+        .insert(areas)
+        .values({ libraryId, ...values, location: values.location ?? null })
+        .returning({ id: areas.id });
+      if (!row) throw new Error('area insert returned nothing');
+      return row.id;
+    },
+    'areas_library_name_unique',
+    'name-taken',
+  );
 }
 
 /** Updates an area; `name-taken` on a name clash, undefined when it is not the library's. */
@@ -152,29 +153,31 @@ export async function updateArea(
   id: string,
   values: AreaValues,
 ): Promise<string | 'name-taken' | undefined> {
-  try {
-    const [row] = await db
-      .update(areas)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(and(eq(areas.libraryId, libraryId), eq(areas.id, id)))
-      .returning({ id: areas.id });
-    return row?.id;
-  } catch (error) {
-    if (isUniqueViolation(error, 'areas_library_name_unique')) return 'name-taken';
-    throw error;
-  }
+  return refusedAs(
+    async () => {
+      const [row] = await db
+        .update(areas)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(areas.libraryId, libraryId), eq(areas.id, id)))
+        .returning({ id: areas.id });
+      return row?.id;
+    },
+    'areas_library_name_unique',
+    'name-taken',
+  );
 }
 
 /** Deletes an area; `has-seats` when seats still reference it (the foreign key refuses). */
 export async function deleteArea(db: DbOrTx, libraryId: string, id: string): Promise<boolean | 'has-seats'> {
-  try {
-    const deleted = await db
-      .delete(areas)
-      .where(and(eq(areas.libraryId, libraryId), eq(areas.id, id)))
-      .returning({ id: areas.id });
-    return deleted.length > 0;
-  } catch (error) {
-    if (isForeignKeyViolation(error, 'seats_area_id_areas_id_fk')) return 'has-seats';
-    throw error;
-  }
+  return refusedAs(
+    async () => {
+      const deleted = await db
+        .delete(areas)
+        .where(and(eq(areas.libraryId, libraryId), eq(areas.id, id)))
+        .returning({ id: areas.id });
+      return deleted.length > 0;
+    },
+    'seats_area_id_areas_id_fk',
+    'has-seats',
+  );
 }

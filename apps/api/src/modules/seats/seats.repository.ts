@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { SeatState, SeatStatus } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { areas, seats } from '../../db/schema';
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
+import { refusedAs } from '../../lib/pg-errors';
 import { seatStateSql } from '../../db/seat-state';
 
 export interface SeatRow {
@@ -132,17 +132,18 @@ const NAME_UNIQUE = 'seats_area_name_unique';
 
 /** Inserts a seat; `name-taken` when its area already has a seat of that name (any case). */
 export async function insertSeat(db: DbOrTx, libraryId: string, values: SeatValues): Promise<string | 'name-taken'> {
-  try {
-    const [row] = await db
-      .insert(seats)
-      .values({ libraryId, ...values })
-      .returning({ id: seats.id });
-    if (!row) throw new Error('seat insert returned nothing');
-    return row.id;
-  } catch (error) {
-    if (isUniqueViolation(error, NAME_UNIQUE)) return 'name-taken';
-    throw error;
-  }
+  return refusedAs(
+    async () => {
+      const [row] = await db
+        .insert(seats)
+        .values({ libraryId, ...values })
+        .returning({ id: seats.id });
+      if (!row) throw new Error('seat insert returned nothing');
+      return row.id;
+    },
+    NAME_UNIQUE,
+    'name-taken',
+  );
 }
 
 /** Inserts many seats of one area in a single statement; answers their ids. */
@@ -162,31 +163,33 @@ export async function updateSeat(
   id: string,
   values: SeatValues,
 ): Promise<string | 'name-taken' | undefined> {
-  try {
-    const [row] = await db
-      .update(seats)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(and(eq(seats.libraryId, libraryId), eq(seats.id, id)))
-      .returning({ id: seats.id });
-    return row?.id;
-  } catch (error) {
-    if (isUniqueViolation(error, NAME_UNIQUE)) return 'name-taken';
-    throw error;
-  }
+  return refusedAs(
+    async () => {
+      const [row] = await db
+        .update(seats)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(seats.libraryId, libraryId), eq(seats.id, id)))
+        .returning({ id: seats.id });
+      return row?.id;
+    },
+    NAME_UNIQUE,
+    'name-taken',
+  );
 }
 
 /** Deletes a seat; `has-history` when subscriptions still reference it (the foreign key refuses). */
 export async function deleteSeat(db: DbOrTx, libraryId: string, id: string): Promise<boolean | 'has-history'> {
-  try {
-    const deleted = await db
-      .delete(seats)
-      .where(and(eq(seats.libraryId, libraryId), eq(seats.id, id)))
-      .returning({ id: seats.id });
-    return deleted.length > 0;
-  } catch (error) {
-    if (isForeignKeyViolation(error, 'subscriptions_seat_id_seats_id_fk')) return 'has-history';
-    throw error;
-  }
+  return refusedAs(
+    async () => {
+      const deleted = await db
+        .delete(seats)
+        .where(and(eq(seats.libraryId, libraryId), eq(seats.id, id)))
+        .returning({ id: seats.id });
+      return deleted.length > 0;
+    },
+    'subscriptions_seat_id_seats_id_fk',
+    'has-history',
+  );
 }
 
 /** Reserved subscriptions at this seat that run today or later, in the library's time zone. */
