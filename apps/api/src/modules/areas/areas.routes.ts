@@ -13,6 +13,7 @@ import {
 } from '@app/shared';
 import { actorOf } from '../../plugins/auth';
 import * as service from './areas.service';
+import { ok } from '../../lib/reply';
 
 const m = messages.areas;
 const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
@@ -35,10 +36,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(areaPageSchema), ...failures },
       },
     },
-    async (request) => {
-      const data = await service.listAreas(context, actorOf(request), request.query);
-      return { status: true as const, message: m.listed, data };
-    },
+    async (request) => ok(await service.listAreas(context, actorOf(request), request.query), m.listed),
   );
 
   app.get(
@@ -66,10 +64,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(areaSchema), ...withId },
       },
     },
-    async (request) => {
-      const area = await service.getArea(context, actorOf(request), request.params.id);
-      return { status: true as const, message: m.fetched, data: area };
-    },
+    async (request) => ok(await service.getArea(context, actorOf(request), request.params.id), m.fetched),
   );
 
   app.post(
@@ -99,10 +94,8 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(areaSchema), 409: errorEnvelopeSchema, ...withId },
       },
     },
-    async (request) => {
-      const area = await service.updateArea(context, actorOf(request), request.params.id, request.body);
-      return { status: true as const, message: m.updated, data: area };
-    },
+    async (request) =>
+      ok(await service.updateArea(context, actorOf(request), request.params.id, request.body), m.updated),
   );
 
   app.delete(

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditListQuerySchema, auditListSchema, errorEnvelopeSchema, successEnvelope } from '@app/shared';
 import { actorOf } from '../../plugins/auth';
 import * as service from './audit.service';
+import { ok } from '../../lib/reply';
 
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -18,10 +19,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(auditListSchema), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
       },
     },
-    async (request) => {
-      const data = await service.listAudit(context, actorOf(request), request.query);
-      return { status: true as const, message: 'OK', data };
-    },
+    async (request) => ok(await service.listAudit(context, actorOf(request), request.query)),
   );
 };
 

@@ -13,6 +13,7 @@ import { AppError } from '../../errors';
 import { actorOf } from '../../plugins/auth';
 import * as service from './auth.service';
 import { createLoginThrottle } from './login-throttle';
+import { ok } from '../../lib/reply';
 
 export interface AuthRoutesOptions {
   sessionTtlMs: number;
@@ -101,7 +102,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
     },
     async (request) => {
       const admin = await service.currentAdmin(context, actorOf(request));
-      return { status: true as const, message: 'OK', data: admin };
+      return ok(admin);
     },
   );
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DASHBOARD_PERIODS, dashboardSchema, errorEnvelopeSchema, messages, successEnvelope } from '@app/shared';
 import { actorOf } from '../../plugins/auth';
 import * as service from './dashboard.service';
+import { ok } from '../../lib/reply';
 
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -19,10 +20,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(dashboardSchema), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
       },
     },
-    async (request) => {
-      const data = await service.dashboard(context, actorOf(request), request.params.period);
-      return { status: true as const, message: 'OK', data };
-    },
+    async (request) => ok(await service.dashboard(context, actorOf(request), request.params.period)),
   );
 };
 

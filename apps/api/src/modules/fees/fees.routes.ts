@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, feeListQuerySchema, feeListSchema, successEnvelope } from '@app/shared';
 import { actorOf } from '../../plugins/auth';
 import * as service from './fees.service';
+import { ok } from '../../lib/reply';
 
 const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
 const security = [{ bearerAuth: [] }];
@@ -23,10 +24,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(feeListSchema), ...failures },
       },
     },
-    async (request) => {
-      const data = await service.listFees(context, actorOf(request), request.query);
-      return { status: true as const, message: 'OK', data };
-    },
+    async (request) => ok(await service.listFees(context, actorOf(request), request.query)),
   );
 
   app.get(

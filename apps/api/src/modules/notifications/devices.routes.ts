@@ -13,6 +13,7 @@ import {
 import { createKeyedHash } from '../../lib/crypto';
 import { actorOf } from '../../plugins/auth';
 import * as service from './devices.service';
+import { ok } from '../../lib/reply';
 
 export interface DeviceRoutesOptions {
   rateLimit: { max: number; windowMs: number };
@@ -83,10 +84,7 @@ const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (app, opt
       },
       onRequest: app.authenticate,
     },
-    async (request) => {
-      const data = await service.getPairing(context, actorOf(request), request.params.id);
-      return { status: true as const, message: 'OK', data };
-    },
+    async (request) => ok(await service.getPairing(context, actorOf(request), request.params.id)),
   );
 
   app.delete(

@@ -11,6 +11,7 @@ import {
 } from '@app/shared';
 import { actorOf } from '../../plugins/auth';
 import * as service from './notifications.service';
+import { ok } from '../../lib/reply';
 
 const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
 const security = [{ bearerAuth: [] }];
@@ -50,10 +51,11 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(notificationListSchema), ...failures },
       },
     },
-    async (request) => {
-      const data = await service.listNotifications(context, actorOf(request), request.query);
-      return { status: true as const, message: messages.notification.history.listed, data };
-    },
+    async (request) =>
+      ok(
+        await service.listNotifications(context, actorOf(request), request.query),
+        messages.notification.history.listed,
+      ),
   );
 };
 

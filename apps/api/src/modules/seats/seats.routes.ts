@@ -14,6 +14,7 @@ import {
 } from '@app/shared';
 import { actorOf } from '../../plugins/auth';
 import * as service from './seats.service';
+import { ok } from '../../lib/reply';
 
 const m = messages.seats;
 const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
@@ -35,10 +36,7 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.array(seatSchema)), ...failures },
       },
     },
-    async (request) => {
-      const seats = await service.listSeats(context, actorOf(request), request.query.areaId);
-      return { status: true as const, message: m.listed, data: seats };
-    },
+    async (request) => ok(await service.listSeats(context, actorOf(request), request.query.areaId), m.listed),
   );
 
   app.get(
@@ -51,10 +49,7 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.array(seatSchema)), ...failures },
       },
     },
-    async (request) => {
-      const seats = await service.listSeats(context, actorOf(request), request.params.areaId);
-      return { status: true as const, message: m.listed, data: seats };
-    },
+    async (request) => ok(await service.listSeats(context, actorOf(request), request.params.areaId), m.listed),
   );
 
   app.post(
@@ -84,10 +79,8 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(seatSchema), 409: errorEnvelopeSchema, ...failures },
       },
     },
-    async (request) => {
-      const seat = await service.updateSeat(context, actorOf(request), request.params.id, request.body);
-      return { status: true as const, message: m.updated, data: seat };
-    },
+    async (request) =>
+      ok(await service.updateSeat(context, actorOf(request), request.params.id, request.body), m.updated),
   );
 
   app.delete(

@@ -20,6 +20,7 @@ import type { Storage } from '../../lib/storage/storage';
 import { actorOf } from '../../plugins/auth';
 import { readStudentUpload, STUDENT_FORM_LIMITS } from './students.multipart';
 import * as service from './students.service';
+import { ok } from '../../lib/reply';
 
 const m = messages.students;
 
@@ -75,10 +76,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
       },
       onRequest: app.authenticate,
     },
-    async (request) => {
-      const data = await service.listStudents(context, actorOf(request), request.query);
-      return { status: true as const, message: m.listed, data };
-    },
+    async (request) => ok(await service.listStudents(context, actorOf(request), request.query), m.listed),
   );
 
   app.get(
@@ -93,10 +91,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
       },
       onRequest: app.authenticate,
     },
-    async (request) => {
-      const data = await service.findByMobile(context, actorOf(request), request.params.mobile);
-      return { status: true as const, message: m.found, data };
-    },
+    async (request) => ok(await service.findByMobile(context, actorOf(request), request.params.mobile), m.found),
   );
 
   app.get(
@@ -111,10 +106,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
       },
       onRequest: app.authenticate,
     },
-    async (request) => {
-      const data = await service.getStudent(context, actorOf(request), request.params.id);
-      return { status: true as const, message: m.fetched, data };
-    },
+    async (request) => ok(await service.getStudent(context, actorOf(request), request.params.id), m.fetched),
   );
 
   app.post(

@@ -16,6 +16,7 @@ import {
 import { actorOf } from '../../plugins/auth';
 import { answerOnce } from './idempotency';
 import * as service from './subscriptions.service';
+import { ok } from '../../lib/reply';
 
 const m = messages.subscriptions;
 const idParams = z.object({ id: z.uuid({ error: m.notFound }) });
@@ -50,10 +51,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(subscriptionListSchema), ...failures },
       },
     },
-    async (request) => {
-      const data = await service.listSubscriptions(context, actorOf(request), request.query);
-      return { status: true as const, message: 'OK', data };
-    },
+    async (request) => ok(await service.listSubscriptions(context, actorOf(request), request.query)),
   );
 
   app.get(
@@ -67,10 +65,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(availabilitySchema), ...failures },
       },
     },
-    async (request) => {
-      const data = await service.availability(context, actorOf(request), request.query);
-      return { status: true as const, message: 'OK', data };
-    },
+    async (request) => ok(await service.availability(context, actorOf(request), request.query)),
   );
 
   app.post(
@@ -111,10 +106,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(subscriptionSchema), ...failures },
       },
     },
-    async (request) => {
-      const data = await service.getSubscription(context, actorOf(request), request.params.id);
-      return { status: true as const, message: 'OK', data };
-    },
+    async (request) => ok(await service.getSubscription(context, actorOf(request), request.params.id)),
   );
 
   app.put(
@@ -129,10 +121,8 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(subscriptionSchema), ...failures },
       },
     },
-    async (request) => {
-      const data = await service.updateSubscription(context, actorOf(request), request.params.id, request.body);
-      return { status: true as const, message: m.updatedServer, data };
-    },
+    async (request) =>
+      ok(await service.updateSubscription(context, actorOf(request), request.params.id, request.body), m.updatedServer),
   );
 
   app.put(
