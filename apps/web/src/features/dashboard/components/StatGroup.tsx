@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { SectionTitle, sectionHeadingId } from './DashboardSection';
 
 interface StatGroupProps {
   title: string;
@@ -13,15 +12,9 @@ interface StatGroupProps {
 
 /** A titled row of StatCards (Student Statistics, Seats Overview, Fee Overview). */
 export function StatGroup({ title, action, columns, children }: StatGroupProps) {
-  const id = `dashboard-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <Box component="section" aria-labelledby={id}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1.5, minHeight: 40 }}>
-        <Typography id={id} variant="h6" component="h2" sx={{ flex: 1 }}>
-          {title}
-        </Typography>
-        {action}
-      </Stack>
+    <Box component="section" aria-labelledby={sectionHeadingId(title)}>
+      <SectionTitle title={title} action={action} gap={1.5} />
       <Box
         sx={{
           display: 'grid',
