@@ -10,7 +10,39 @@ export interface FormDialogTexts {
   updating: string;
 }
 
-/** Cancel and submit under a dialog's form; the submit names the mode and says when it is busy. */
+interface SubmitActionsProps {
+  busy: boolean;
+  cancelLabel: string;
+  submitLabel: string;
+  /** What the submit says while the form is being sent. */
+  busyLabel: string;
+  onCancel: () => void;
+  /** Keeps the submit off for a reason of the form's own (a lookup still running). */
+  submitDisabled?: boolean;
+}
+
+/** Cancel and submit under a dialog's form; both are off while it is busy, and the submit says so. */
+export function SubmitActions({
+  busy,
+  cancelLabel,
+  submitLabel,
+  busyLabel,
+  onCancel,
+  submitDisabled = false,
+}: SubmitActionsProps) {
+  return (
+    <DialogActions sx={{ px: 3, pb: 2.5 }}>
+      <Button onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" variant="contained" disabled={busy || submitDisabled}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </DialogActions>
+  );
+}
+
+/** Cancel and submit under an add/update dialog's form; the submit names the mode. */
 export function FormDialogActions({
   mode,
   busy,
@@ -23,13 +55,12 @@ export function FormDialogActions({
   onCancel: () => void;
 }) {
   return (
-    <DialogActions sx={{ px: 3, pb: 2.5 }}>
-      <Button onClick={onCancel} disabled={busy}>
-        {texts.cancel}
-      </Button>
-      <Button type="submit" variant="contained" disabled={busy}>
-        {mode === 'create' ? (busy ? texts.creating : texts.create) : busy ? texts.updating : texts.update}
-      </Button>
-    </DialogActions>
+    <SubmitActions
+      busy={busy}
+      cancelLabel={texts.cancel}
+      submitLabel={mode === 'create' ? texts.create : texts.update}
+      busyLabel={mode === 'create' ? texts.creating : texts.updating}
+      onCancel={onCancel}
+    />
   );
 }

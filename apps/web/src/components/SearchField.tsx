@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
@@ -9,11 +10,14 @@ interface SearchFieldProps {
   /** Shown in the box and read as its name. */
   placeholder: string;
   type?: 'search';
+  fullWidth?: boolean;
+  /** At the end of the box (a clear button). */
+  endAdornment?: ReactNode;
   sx?: SxProps<Theme>;
 }
 
 /** A small search box that filters as one types (at most 100 characters), with a search icon. */
-export function SearchField({ value, onChange, placeholder, type, sx }: SearchFieldProps) {
+export function SearchField({ value, onChange, placeholder, type, fullWidth, endAdornment, sx }: SearchFieldProps) {
   return (
     <TextField
       value={value}
@@ -21,6 +25,7 @@ export function SearchField({ value, onChange, placeholder, type, sx }: SearchFi
       placeholder={placeholder}
       size="small"
       type={type}
+      fullWidth={fullWidth}
       sx={sx}
       slotProps={{
         htmlInput: { 'aria-label': placeholder, maxLength: 100 },
@@ -30,6 +35,7 @@ export function SearchField({ value, onChange, placeholder, type, sx }: SearchFi
               <SearchRounded fontSize="small" />
             </InputAdornment>
           ),
+          endAdornment,
         },
       }}
     />

@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ClearRounded from '@mui/icons-material/ClearRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
+import { SearchField } from './SearchField';
 
 interface SearchFormProps {
   placeholder: string;
@@ -39,29 +39,20 @@ export function SearchForm({ placeholder, searchLabel, clearLabel, onSearch, onC
       onSubmit={submit}
       sx={{ maxWidth: 520, ...(grow ? { flex: 1 } : {}) }}
     >
-      <TextField
+      <SearchField
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={setText}
         placeholder={placeholder}
-        size="small"
         fullWidth
-        slotProps={{
-          htmlInput: { 'aria-label': placeholder, maxLength: 100 },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchRounded fontSize="small" />
-              </InputAdornment>
-            ),
-            endAdornment: text ? (
-              <InputAdornment position="end">
-                <IconButton size="small" edge="end" aria-label={clearLabel} onClick={clear}>
-                  <ClearRounded fontSize="small" />
-                </IconButton>
-              </InputAdornment>
-            ) : undefined,
-          },
-        }}
+        endAdornment={
+          text ? (
+            <InputAdornment position="end">
+              <IconButton size="small" edge="end" aria-label={clearLabel} onClick={clear}>
+                <ClearRounded fontSize="small" />
+              </IconButton>
+            </InputAdornment>
+          ) : undefined
+        }
       />
       <Button type="submit" variant="outlined" startIcon={<SearchRounded />}>
         {searchLabel}

@@ -1,9 +1,7 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -11,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { messages, notificationSchema, type NotificationInput } from '@app/shared';
 import { fieldProps } from '@/lib/form';
+import { SubmitActions } from '@/components/FormDialogActions';
 import { useSendNotification } from '../hooks/use-send-notification';
 
 const m = messages.notification;
@@ -64,14 +63,13 @@ export function NotificationDialog({ open, onClose }: { open: boolean; onClose: 
             />
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={close} disabled={busy}>
-            {messages.common.cancel}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? m.sending : m.send}
-          </Button>
-        </DialogActions>
+        <SubmitActions
+          busy={busy}
+          cancelLabel={messages.common.cancel}
+          submitLabel={m.send}
+          busyLabel={m.sending}
+          onCancel={close}
+        />
       </form>
     </Dialog>
   );

@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { messages, profileFormSchema, type Admin, type ProfileUpdateInput } from '@app/shared';
 import { PasswordField } from '@/components/PasswordField';
 import { applyFieldErrors, fieldProps } from '@/lib/form';
+import { SubmitActions } from '@/components/FormDialogActions';
 import { useUpdateProfile } from '../hooks/use-update-profile';
 
 const m = messages.profile;
@@ -63,14 +62,13 @@ export function ProfileEditForm({ admin, onCancel, onSaved }: ProfileEditFormPro
           {askCurrent && <CurrentPasswordField {...fieldProps(form, 'currentPassword')} />}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onCancel} disabled={busy}>
-          {m.cancelEdit}
-        </Button>
-        <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? m.saving : m.save}
-        </Button>
-      </DialogActions>
+      <SubmitActions
+        busy={busy}
+        cancelLabel={m.cancelEdit}
+        submitLabel={m.save}
+        busyLabel={m.saving}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

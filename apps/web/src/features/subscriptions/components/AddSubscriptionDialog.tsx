@@ -1,8 +1,6 @@
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import {
@@ -15,6 +13,7 @@ import {
 import { useIdempotencyKey } from '../hooks/idempotency-key';
 import { useAvailability } from '../hooks/use-availability';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
+import { SubmitActions } from '@/components/FormDialogActions';
 import { useStudentLookup } from '../hooks/use-student-lookup';
 import { useSubscriptionActions } from '../hooks/use-subscription-actions';
 import { durationArg } from './availability-args';
@@ -114,14 +113,14 @@ export function AddSubscriptionDialog({ open, onClose }: AddSubscriptionDialogPr
               <PaymentFields />
             </Box>
           </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2.5 }}>
-            <Button onClick={onClose} disabled={busy}>
-              {m.cancel}
-            </Button>
-            <Button type="submit" variant="contained" disabled={busy || lookup.state.status === 'loading'}>
-              {busy ? m.creating : m.createSubmit}
-            </Button>
-          </DialogActions>
+          <SubmitActions
+            busy={busy}
+            cancelLabel={m.cancel}
+            submitLabel={m.createSubmit}
+            busyLabel={m.creating}
+            onCancel={onClose}
+            submitDisabled={lookup.state.status === 'loading'}
+          />
         </form>
       </FormProvider>
     </SubscriptionDialog>

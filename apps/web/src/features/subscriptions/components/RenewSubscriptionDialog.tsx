@@ -2,8 +2,6 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import {
@@ -16,6 +14,7 @@ import {
 } from '@app/shared';
 import { useIdempotencyKey } from '../hooks/idempotency-key';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
+import { SubmitActions } from '@/components/FormDialogActions';
 import { useSubscriptionActions } from '../hooks/use-subscription-actions';
 import { durationArg, planEnd } from './availability-args';
 import { PaymentFields } from './PaymentFields';
@@ -110,14 +109,14 @@ export function RenewSubscriptionDialog({ open, subscription, onClose }: RenewSu
                 : ' '}
             </Typography>
           </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2.5 }}>
-            <Button onClick={onClose} disabled={busy}>
-              {m.cancel}
-            </Button>
-            <Button type="submit" variant="contained" disabled={busy || !subscription}>
-              {busy ? m.submitting : m.renewSubmit}
-            </Button>
-          </DialogActions>
+          <SubmitActions
+            busy={busy}
+            cancelLabel={m.cancel}
+            submitLabel={m.renewSubmit}
+            busyLabel={m.submitting}
+            onCancel={onClose}
+            submitDisabled={!subscription}
+          />
         </form>
       </FormProvider>
     </SubscriptionDialog>

@@ -2,8 +2,6 @@ import { useMemo } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import TextField from '@mui/material/TextField';
 import {
@@ -17,6 +15,7 @@ import {
 } from '@app/shared';
 import { useAvailability, type SeatOption } from '../hooks/use-availability';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
+import { SubmitActions } from '@/components/FormDialogActions';
 import { useSubscriptionActions } from '../hooks/use-subscription-actions';
 import { remainingPlanArgs } from './availability-args';
 import { studentName } from './StudentMobileField';
@@ -108,14 +107,13 @@ export function UpdateSubscriptionForm({ subscription, onBusyChange, onClose }: 
             <WindowAndSeatFields availability={availability} onCheck={() => void checkAvailability()} />
           </Box>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={onClose} disabled={busy}>
-            {m.cancel}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? m.updating : m.updateSubmit}
-          </Button>
-        </DialogActions>
+        <SubmitActions
+          busy={busy}
+          cancelLabel={m.cancel}
+          submitLabel={m.updateSubmit}
+          busyLabel={m.updating}
+          onCancel={onClose}
+        />
       </form>
     </FormProvider>
   );
