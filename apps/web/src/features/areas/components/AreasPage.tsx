@@ -3,13 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import { messages, type Area } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { ListSpinner, RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { SearchField } from '@/components/SearchField';
+import { PageHeading } from '@/components/PageHeading';
 import { useAreaActions } from '../hooks/use-area-actions';
 import { useAreaList } from '../hooks/use-area-list';
 import { AreaFormDialog } from './AreaFormDialog';
@@ -44,14 +44,11 @@ export function AreasPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          {m.heading}
-        </Typography>
+      <PageHeading title={m.heading}>
         <Button variant="contained" startIcon={<AddRounded />} onClick={() => openForm()}>
           {m.addArea}
         </Button>
-      </Stack>
+      </PageHeading>
 
       {isError ? (
         <Paper>

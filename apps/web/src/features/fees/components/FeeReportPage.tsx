@@ -3,12 +3,12 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import FileDownloadRounded from '@mui/icons-material/FileDownloadRounded';
 import { messages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { RefetchBar, TablePagingFooter } from '@/components/ListTable';
+import { PageHeading } from '@/components/PageHeading';
 import { useFeeExport } from '../hooks/use-fee-export';
 import { useFeeList } from '../hooks/use-fee-list';
 import { FeeSearch } from './FeeSearch';
@@ -25,10 +25,7 @@ export function FeeReportPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          {m.title}
-        </Typography>
+      <PageHeading title={m.title}>
         <Button
           variant="contained"
           startIcon={exporter.isExporting ? <CircularProgress size={18} color="inherit" /> : <FileDownloadRounded />}
@@ -37,7 +34,7 @@ export function FeeReportPage() {
         >
           {exporter.isExporting ? m.exporting : m.export}
         </Button>
-      </Stack>
+      </PageHeading>
 
       <Paper sx={{ overflow: 'hidden' }}>
         <Box sx={{ p: 2 }}>

@@ -12,6 +12,7 @@ import AutoAwesomeRounded from '@mui/icons-material/AutoAwesomeRounded';
 import { messages, nextSeatNames, type Seat } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorScreen } from '@/components/ErrorScreen';
+import { PageHeading } from '@/components/PageHeading';
 import { useSeatActions } from '../hooks/use-seat-actions';
 import { useSeatScreen } from '../hooks/use-seat-screen';
 import { SeatDetailDialog } from './SeatDetailDialog';
@@ -104,10 +105,7 @@ export function SeatsPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          {m.heading}
-        </Typography>
+      <PageHeading title={m.heading} spacing={1.5}>
         {selectedArea ? (
           <Button
             variant="outlined"
@@ -121,7 +119,7 @@ export function SeatsPage() {
         <Button variant="contained" startIcon={<AddRounded />} disabled={areas.length === 0} onClick={() => openForm()}>
           {m.addSeat}
         </Button>
-      </Stack>
+      </PageHeading>
 
       <Paper sx={{ p: 2 }}>
         <SeatsToolbar

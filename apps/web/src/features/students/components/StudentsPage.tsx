@@ -5,10 +5,10 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import PersonAddAlt1Rounded from '@mui/icons-material/PersonAddAlt1Rounded';
 import { messages, type StudentListItem } from '@app/shared';
 import { RefetchBar, TablePagingFooter } from '@/components/ListTable';
+import { PageHeading } from '@/components/PageHeading';
 import { useKycStatus } from '../hooks/use-kyc-status';
 import { useStudentList } from '../hooks/use-student-list';
 import { StudentSearch } from './StudentSearch';
@@ -25,10 +25,7 @@ export function StudentsPage({ rowActions }: { rowActions?: (student: StudentLis
 
   return (
     <Stack spacing={3}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          {m.heading}
-        </Typography>
+      <PageHeading title={m.heading}>
         <Button
           variant="contained"
           startIcon={<PersonAddAlt1Rounded />}
@@ -36,7 +33,7 @@ export function StudentsPage({ rowActions }: { rowActions?: (student: StudentLis
         >
           {m.addStudent}
         </Button>
-      </Stack>
+      </PageHeading>
 
       <Paper sx={{ overflow: 'hidden' }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2, alignItems: { md: 'center' } }}>

@@ -2,7 +2,6 @@ import { useCallback, useState } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
@@ -10,6 +9,7 @@ import { messages, type Subscription, todayIn } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { ListSpinner, RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
+import { PageHeading } from '@/components/PageHeading';
 import { useSubscriptionList } from '../hooks/use-subscription-list';
 import { AddSubscriptionDialog } from './AddSubscriptionDialog';
 import { RenewSubscriptionDialog } from './RenewSubscriptionDialog';
@@ -43,14 +43,11 @@ export function SubscriptionsPage() {
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
       <Stack spacing={3}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-            {m.heading}
-          </Typography>
+        <PageHeading title={m.heading}>
           <Button variant="contained" startIcon={<AddRounded />} onClick={() => open('add')}>
             {m.addSubscription}
           </Button>
-        </Stack>
+        </PageHeading>
 
         {isError ? (
           <Paper>
