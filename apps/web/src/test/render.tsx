@@ -1,9 +1,10 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/routes';
 import { setNavigator } from '@/lib/navigation';
 import { createAppStore } from '@/lib/store';
+import { storeSession } from './fixtures';
 
 /**
  * Renders the whole app (store, theme, toasts, the real routes) at `path`, with the
@@ -19,4 +20,15 @@ export function renderApp(path: string) {
     </AppProvider>,
   );
   return { ...view, store, router };
+}
+
+/**
+ * Signs in (a stored session), renders the app at `path` and waits for the screen's
+ * `heading`: the first render imports the lazy shell and screen cold, slow on a loaded machine.
+ */
+export async function openSignedIn(path: string, heading: string) {
+  storeSession();
+  const view = renderApp(path);
+  await screen.findByRole('heading', { name: heading }, { timeout: 10_000 });
+  return view;
 }

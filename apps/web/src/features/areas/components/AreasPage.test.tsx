@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, paginate, type Area } from '@app/shared';
-import { jsonResponse, serve, storeSession } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { jsonResponse, serve } from '@/test/fixtures';
+import { openSignedIn } from '@/test/render';
 
 const m = messages.areas;
 
@@ -29,11 +29,7 @@ const AREAS = [
 const listAnswer = () =>
   jsonResponse({ status: true, message: 'ok', data: { areas: AREAS, pagination: paginate(1, 10, 3) } });
 
-async function openAreas() {
-  storeSession();
-  renderApp('/app/area');
-  await screen.findByRole('heading', { name: m.heading }, { timeout: 10_000 });
-}
+const openAreas = () => openSignedIn('/app/area', m.heading);
 
 describe('Areas Management', { timeout: 30_000 }, () => {
   it('lists the areas with their status and seat badge', async () => {

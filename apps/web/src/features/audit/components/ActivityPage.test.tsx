@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUDIT_ACTION_LABELS, messages, paginate, type AuditEntry } from '@app/shared';
-import { jsonResponse, storeSession, stubFetch } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { jsonResponse, stubFetch } from '@/test/fixtures';
+import { openSignedIn } from '@/test/render';
 
 const m = messages.audit;
 
@@ -64,11 +64,7 @@ function serveLog(rows: AuditEntry[] = ENTRIES, fail = () => false) {
   return queries;
 }
 
-async function openActivity() {
-  storeSession();
-  renderApp('/app/activity');
-  await screen.findByRole('heading', { name: m.heading }, { timeout: 10_000 });
-}
+const openActivity = () => openSignedIn('/app/activity', m.heading);
 
 const bodyRows = async () => {
   const table = await screen.findByRole('table', { name: m.heading });

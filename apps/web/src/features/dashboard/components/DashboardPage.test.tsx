@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, type DashboardData, type DashboardPeriod } from '@app/shared';
-import { jsonResponse, storeSession, stubFetch } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { jsonResponse, stubFetch } from '@/test/fixtures';
+import { openSignedIn } from '@/test/render';
 
 const m = messages.dashboard;
 
@@ -68,11 +68,7 @@ function card(title: string): HTMLElement {
   return screen.getByText(title).closest<HTMLElement>('.MuiCard-root')!;
 }
 
-async function openDashboard() {
-  storeSession();
-  renderApp('/app/dashboard');
-  await screen.findByRole('heading', { name: m.welcome }, { timeout: 10_000 });
-}
+const openDashboard = () => openSignedIn('/app/dashboard', m.welcome);
 
 async function findErrorScreen(): Promise<HTMLElement> {
   const title = await screen.findByText(messages.errorScreen.title, {}, { timeout: 10_000 });

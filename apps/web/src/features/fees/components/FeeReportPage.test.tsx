@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, paginate, type FeeRecord } from '@app/shared';
-import { jsonResponse, storeSession, stubFetch } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { jsonResponse, stubFetch } from '@/test/fixtures';
+import { openSignedIn } from '@/test/render';
 
 const m = messages.fees;
 
@@ -52,12 +52,7 @@ async function findErrorScreen(): Promise<HTMLElement> {
   return title.closest<HTMLElement>('[role="alert"]')!;
 }
 
-async function openReport() {
-  storeSession();
-  const view = renderApp('/app/fee-report');
-  await screen.findByRole('heading', { name: m.title }, { timeout: 10_000 });
-  return view;
-}
+const openReport = () => openSignedIn('/app/fee-report', m.title);
 
 describe('Fee report', { timeout: 30_000 }, () => {
   it('shows each fee in the spec formats, sorted by name at first', async () => {

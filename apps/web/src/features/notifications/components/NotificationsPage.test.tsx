@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { messages, paginate, type NotificationRecord } from '@app/shared';
-import { jsonResponse, serve, storeSession } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { jsonResponse, serve } from '@/test/fixtures';
+import { openSignedIn } from '@/test/render';
 
 const n = messages.notification;
 const h = n.history;
@@ -27,11 +27,7 @@ const record = (overrides: Partial<NotificationRecord>): NotificationRecord => (
 const page = (rows: NotificationRecord[], total = rows.length) =>
   jsonResponse({ status: true, message: 'ok', data: { notifications: rows, pagination: paginate(1, 10, total) } });
 
-async function openHistory() {
-  storeSession();
-  renderApp('/app/notifications');
-  await screen.findByRole('heading', { name: h.heading }, { timeout: 10_000 });
-}
+const openHistory = () => openSignedIn('/app/notifications', h.heading);
 
 /** Opens the send dialog from the history, writes a title and body, and sends; answers the dialog. */
 async function sendFromHistory(user: UserEvent, title = 'Hello', body = 'World') {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, type Area, type Seat } from '@app/shared';
-import { jsonResponse, serve, storeSession } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { jsonResponse, serve } from '@/test/fixtures';
+import { openSignedIn } from '@/test/render';
 
 const m = messages.seats;
 const AREA_ID = '6f1c2d3e-4b5a-4c6d-8e7f-0000000000a1';
@@ -42,11 +42,7 @@ const standard = {
   [`GET /api/seat/${AREA_ID}`]: () => ok(SEATS),
 };
 
-async function openSeats(path = '/app/seats') {
-  storeSession();
-  renderApp(path);
-  await screen.findByRole('heading', { name: m.heading }, { timeout: 10_000 });
-}
+const openSeats = (path = '/app/seats') => openSignedIn(path, m.heading);
 
 describe('Seats Management', { timeout: 30_000 }, () => {
   it('shows a card per seat coloured by state, with a capacity badge above one person', async () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, paginate } from '@app/shared';
-import { jsonResponse, storeSession } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { jsonResponse } from '@/test/fixtures';
+import { openSignedIn } from '@/test/render';
 import { serve } from '@/test/fixtures';
 import { detail, student } from './students.test-data';
 
@@ -12,12 +12,7 @@ const ID = detail().id;
 const listAnswer = () =>
   jsonResponse({ status: true, message: 'ok', data: { students: [student()], pagination: paginate(1, 10, 1) } });
 
-async function open(path: string, title: string) {
-  storeSession();
-  const view = renderApp(path);
-  await screen.findByRole('heading', { name: title }, { timeout: 10_000 });
-  return view;
-}
+const open = (path: string, title: string) => openSignedIn(path, title);
 
 const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, paginate } from '@app/shared';
 import { jsonResponse, storeSession } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { openSignedIn, renderApp } from '@/test/render';
 import { serve } from '@/test/fixtures';
 import { student } from './students.test-data';
 
@@ -12,12 +12,7 @@ const m = messages.students;
 const page = (students = [student()], pagination = paginate(1, 10, students.length)) =>
   jsonResponse({ status: true, message: 'ok', data: { students, pagination } });
 
-async function openList() {
-  storeSession();
-  const view = renderApp('/app/student');
-  await screen.findByRole('heading', { name: m.heading }, { timeout: 10_000 });
-  return view;
-}
+const openList = () => openSignedIn('/app/student', m.heading);
 
 describe('Students list', { timeout: 30_000 }, () => {
   it('shows the spec columns, the thumbnail, KYC and type chips', async () => {

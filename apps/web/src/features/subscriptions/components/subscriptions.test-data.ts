@@ -1,7 +1,7 @@
-import { configure, screen } from '@testing-library/react';
+import { configure } from '@testing-library/react';
 import { messages, paginate, type Subscription } from '@app/shared';
-import { jsonResponse, storeSession } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { jsonResponse } from '@/test/fixtures';
+import { openSignedIn } from '@/test/render';
 
 // The machine running the suite is shared: give the screens more than the default second to answer.
 configure({ asyncUtilTimeout: 5000 });
@@ -58,9 +58,4 @@ export const listAnswer = (rows: Subscription[] = ROWS, page = 1, limit = 10, to
 export const failure = (status: number, message: string, errors: { field: string; message: string }[] = []) =>
   jsonResponse({ status: false, code: status, message, errors }, status);
 
-export async function openSubscriptions() {
-  storeSession();
-  const view = renderApp('/app/subscription');
-  await screen.findByRole('heading', { name: m.heading }, { timeout: 10_000 });
-  return view;
-}
+export const openSubscriptions = () => openSignedIn('/app/subscription', m.heading);
