@@ -1,12 +1,11 @@
 import { useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import AddRounded from '@mui/icons-material/AddRounded';
 import { messages, type Area } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { ErrorScreen } from '@/components/ErrorScreen';
+import { ListPaper } from '@/components/ListPaper';
 import { ListSpinner, RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { SearchField } from '@/components/SearchField';
 import { PageHeading } from '@/components/PageHeading';
@@ -50,39 +49,33 @@ export function AreasPage() {
         </Button>
       </PageHeading>
 
-      {isError ? (
-        <Paper>
-          <ErrorScreen onRefresh={() => void refetch()} />
-        </Paper>
-      ) : (
-        <Paper sx={{ overflow: 'hidden' }}>
-          <Box sx={{ p: 2 }}>
-            <SearchField
-              value={list.search}
-              onChange={list.setSearch}
-              placeholder={m.searchPlaceholder}
-              sx={{ maxWidth: 360 }}
+      <ListPaper failed={isError} onRefresh={() => void refetch()}>
+        <Box sx={{ p: 2 }}>
+          <SearchField
+            value={list.search}
+            onChange={list.setSearch}
+            placeholder={m.searchPlaceholder}
+            sx={{ maxWidth: 360 }}
+          />
+        </Box>
+        <RefetchBar active={isFetching && !isLoading} />
+        {isLoading ? (
+          <ListSpinner />
+        ) : (
+          <>
+            <AreasTable
+              areas={list.areas}
+              firstNumber={(list.page - 1) * list.limit + 1}
+              sort={list.sort}
+              emptyText={emptyText}
+              onSort={list.toggleSort}
+              onEdit={(area) => openForm(area.id)}
+              onDelete={setDeleting}
             />
-          </Box>
-          <RefetchBar active={isFetching && !isLoading} />
-          {isLoading ? (
-            <ListSpinner />
-          ) : (
-            <>
-              <AreasTable
-                areas={list.areas}
-                firstNumber={(list.page - 1) * list.limit + 1}
-                sort={list.sort}
-                emptyText={emptyText}
-                onSort={list.toggleSort}
-                onEdit={(area) => openForm(area.id)}
-                onDelete={setDeleting}
-              />
-              <TablePagingFooter paging={list} />
-            </>
-          )}
-        </Paper>
-      )}
+            <TablePagingFooter paging={list} />
+          </>
+        )}
+      </ListPaper>
 
       <AreaFormDialog key={form.opening} open={form.open} areaId={form.areaId} onClose={closeForm} />
       <ConfirmDialog

@@ -1,12 +1,11 @@
 import { useCallback, useState } from 'react';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import AddRounded from '@mui/icons-material/AddRounded';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { messages, type Subscription, todayIn } from '@app/shared';
-import { ErrorScreen } from '@/components/ErrorScreen';
+import { ListPaper } from '@/components/ListPaper';
 import { ListSpinner, RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { PageHeading } from '@/components/PageHeading';
@@ -49,39 +48,33 @@ export function SubscriptionsPage() {
           </Button>
         </PageHeading>
 
-        {isError ? (
-          <Paper>
-            <ErrorScreen onRefresh={() => void refetch()} />
-          </Paper>
-        ) : (
-          <Paper sx={{ overflow: 'hidden' }}>
-            <SubscriptionsToolbar
-              search={list.search}
-              status={list.status}
-              onSearch={list.setSearch}
-              onStatus={list.setStatus}
-            />
-            <RefetchBar active={isFetching && !isLoading} />
-            {isLoading ? (
-              <ListSpinner />
-            ) : (
-              <>
-                <SubscriptionsTable
-                  subscriptions={list.subscriptions}
-                  firstNumber={(list.page - 1) * list.limit + 1}
-                  sort={list.sort}
-                  today={todayIn(timeZone)}
-                  timeZone={timeZone}
-                  emptyText={m.empty}
-                  onSort={list.toggleSort}
-                  onEdit={(subscription) => open('update', subscription)}
-                  onRenew={(subscription) => open('renew', subscription)}
-                />
-                <TablePagingFooter paging={list} />
-              </>
-            )}
-          </Paper>
-        )}
+        <ListPaper failed={isError} onRefresh={() => void refetch()}>
+          <SubscriptionsToolbar
+            search={list.search}
+            status={list.status}
+            onSearch={list.setSearch}
+            onStatus={list.setStatus}
+          />
+          <RefetchBar active={isFetching && !isLoading} />
+          {isLoading ? (
+            <ListSpinner />
+          ) : (
+            <>
+              <SubscriptionsTable
+                subscriptions={list.subscriptions}
+                firstNumber={(list.page - 1) * list.limit + 1}
+                sort={list.sort}
+                today={todayIn(timeZone)}
+                timeZone={timeZone}
+                emptyText={m.empty}
+                onSort={list.toggleSort}
+                onEdit={(subscription) => open('update', subscription)}
+                onRenew={(subscription) => open('renew', subscription)}
+              />
+              <TablePagingFooter paging={list} />
+            </>
+          )}
+        </ListPaper>
       </Stack>
 
       {dialog.kind === 'add' ? <AddSubscriptionDialog key={dialog.opening} open={dialog.open} onClose={close} /> : null}
