@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { messages } from '@app/shared';
+import { emptyFormMessages } from '../apps/web/src/features/students/components/students.test-data';
 import {
   createStudentViaApi,
   expectAccessible,
@@ -136,16 +137,7 @@ test('students: add with identity images, find, page through, edit and validatio
   // An empty Add Student form shows the spec's messages and stays put.
   await page.getByRole('button', { name: m.addStudent }).click();
   await page.getByRole('button', { name: m.create }).click();
-  for (const message of [
-    m.firstNameRequired,
-    m.mobileRequired,
-    m.emailRequired,
-    m.aadhaarRequired,
-    m.dobRequired,
-    m.profileRequired,
-    m.frontImageRequired,
-    m.backImageRequired,
-  ]) {
+  for (const message of emptyFormMessages) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page).toHaveURL(/\/app\/student\/addstudent$/);

@@ -5,7 +5,7 @@ import { messages, paginate } from '@app/shared';
 import { jsonResponse } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
 import { serve } from '@/test/fixtures';
-import { detail, student } from './students.test-data';
+import { detail, emptyFormMessages, student } from './students.test-data';
 
 const m = messages.students;
 const ID = detail().id;
@@ -22,16 +22,7 @@ describe('Add Student', { timeout: 30_000 }, () => {
     const requests = serve({});
     await open('/app/student/addstudent', m.addTitle);
     await user.click(screen.getByRole('button', { name: m.create }));
-    for (const message of [
-      m.firstNameRequired,
-      m.mobileRequired,
-      m.emailRequired,
-      m.aadhaarRequired,
-      m.dobRequired,
-      m.profileRequired,
-      m.frontImageRequired,
-      m.backImageRequired,
-    ]) {
+    for (const message of emptyFormMessages) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
     expect(requests.filter((request) => request.method !== 'GET')).toHaveLength(0);

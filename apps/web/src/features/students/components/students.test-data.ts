@@ -1,4 +1,18 @@
-import type { StudentDetail, StudentListItem } from '@app/shared';
+import { messages, type StudentDetail, type StudentListItem } from '@app/shared';
+
+const m = messages.students;
+
+/** What an empty Add Student form says on submit, field by field (the unit test and the journey check it). */
+export const emptyFormMessages = [
+  m.firstNameRequired,
+  m.mobileRequired,
+  m.emailRequired,
+  m.aadhaarRequired,
+  m.dobRequired,
+  m.profileRequired,
+  m.frontImageRequired,
+  m.backImageRequired,
+];
 
 export const student = (overrides: Partial<StudentListItem> = {}): StudentListItem => ({
   id: '0f8e7d6c-5b4a-4c3d-9e2f-000000000001',
