@@ -7,10 +7,15 @@ import ClearRounded from '@mui/icons-material/ClearRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import { SearchField } from './SearchField';
 
+/** The texts of a search form: the feature's own catalogue section. */
+export interface SearchTexts {
+  searchPlaceholder: string;
+  search: string;
+  clearSearch: string;
+}
+
 interface SearchFormProps {
-  placeholder: string;
-  searchLabel: string;
-  clearLabel: string;
+  texts: SearchTexts;
   onSearch: (text: string) => void;
   /** Called by the clear control; without it, clearing searches for nothing. */
   onClear?: () => void;
@@ -19,7 +24,8 @@ interface SearchFormProps {
 }
 
 /** A search box with a search button and a clear control; it searches on the button or Enter. */
-export function SearchForm({ placeholder, searchLabel, clearLabel, onSearch, onClear, grow = false }: SearchFormProps) {
+export function SearchForm({ texts, onSearch, onClear, grow = false }: SearchFormProps) {
+  const { searchPlaceholder: placeholder, search: searchLabel, clearSearch: clearLabel } = texts;
   const [text, setText] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();

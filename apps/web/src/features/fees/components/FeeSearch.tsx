@@ -10,14 +10,5 @@ interface FeeSearchProps {
 
 /** Search Student... with its clear and search buttons; it searches on the button or Enter. */
 export function FeeSearch({ onSearch, onClear }: FeeSearchProps) {
-  return (
-    <SearchForm
-      placeholder={m.searchPlaceholder}
-      searchLabel={m.search}
-      clearLabel={m.clearSearch}
-      onSearch={onSearch}
-      onClear={onClear}
-      grow
-    />
-  );
+  return <SearchForm texts={m} onSearch={onSearch} onClear={onClear} grow />;
 }

@@ -9,12 +9,5 @@ interface StudentSearchProps {
 
 /** The search box with its search button and clear control (SPEC.md §2 Students list). */
 export function StudentSearch({ onSearch }: StudentSearchProps) {
-  return (
-    <SearchForm
-      placeholder={m.searchPlaceholder}
-      searchLabel={m.search}
-      clearLabel={m.clearSearch}
-      onSearch={onSearch}
-    />
-  );
+  return <SearchForm texts={m} onSearch={onSearch} />;
 }
