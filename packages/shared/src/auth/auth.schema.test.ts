@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages';
 import { loginSchema, registrationSchema } from './auth.schema';
+import { emptyRegistration, emptyRegistrationMessages } from './auth.test-data';
 import { profileUpdateSchema } from '../profile/profile.schema';
 
 const firstMessages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -43,24 +44,8 @@ describe('registrationSchema', () => {
     expect(parsed.address).toBeUndefined();
   });
   it('gives the required messages for empty fields', () => {
-    const result = registrationSchema.safeParse({
-      library_name: ' ',
-      mobile: '',
-      email: '',
-      first_name: '',
-      owner_mobile: '',
-      owner_email: '',
-      password: '',
-    });
-    expect(firstMessages(result)).toEqual({
-      library_name: messages.registration.libraryNameRequired,
-      mobile: messages.registration.mobileRequired,
-      email: messages.registration.emailRequired,
-      first_name: messages.registration.ownerNameRequired,
-      owner_mobile: messages.registration.ownerMobileRequired,
-      owner_email: messages.registration.ownerEmailRequired,
-      password: messages.registration.passwordRequired,
-    });
+    const result = registrationSchema.safeParse(emptyRegistration);
+    expect(firstMessages(result)).toEqual(emptyRegistrationMessages);
   });
   it.each(['5876543210', '987654321', '98765432100', '98765abcde', '+919876543'])('refuses the mobile %s', (mobile) => {
     expect(firstMessages(registrationSchema.safeParse({ ...validRegistration, mobile }))).toEqual({

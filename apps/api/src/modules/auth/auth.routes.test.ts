@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@app/shared';
 import { buildTestApp, registerLibrary, registrationBody, type TestApp, unique, useTestApp } from '../../test/helpers';
+import { emptyRegistration, emptyRegistrationMessages } from '../../../../../packages/shared/src/auth/auth.test-data';
 
 const t = useTestApp();
 
@@ -34,30 +35,14 @@ describe('POST /api/auth/register/library', () => {
   });
 
   it('answers every registration rule with the spec message', async () => {
-    const response = await register({
-      library_name: '   ',
-      mobile: '',
-      email: '',
-      first_name: '',
-      owner_mobile: '',
-      owner_email: '',
-      password: '',
-    });
+    const response = await register(emptyRegistration);
     expect(response.statusCode).toBe(400);
     const json = response.json();
     expect(json).toMatchObject({ status: false, code: 400, message: messages.registration.libraryNameRequired });
     const byField = Object.fromEntries(
       json.errors.map((e: { field: string; message: string }) => [e.field, e.message]),
     );
-    expect(byField).toEqual({
-      library_name: messages.registration.libraryNameRequired,
-      mobile: messages.registration.mobileRequired,
-      email: messages.registration.emailRequired,
-      first_name: messages.registration.ownerNameRequired,
-      owner_mobile: messages.registration.ownerMobileRequired,
-      owner_email: messages.registration.ownerEmailRequired,
-      password: messages.registration.passwordRequired,
-    });
+    expect(byField).toEqual(emptyRegistrationMessages);
   });
 
   it('refuses malformed mobiles, emails and short passwords', async () => {
