@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { messages } from '@app/shared';
 import { startLoopbackFcm, type LoopbackFcm } from '../apps/api/src/lib/push/testing/loopback-fcm';
 import {
+  createAreaWithSeats,
   createStudentViaApi,
   expectAccessible,
   newAadhaar,
@@ -57,14 +58,7 @@ class Library {
   }
 
   async area() {
-    const created = await this.request.post('/api/area', {
-      headers: this.headers,
-      data: { area_name: `Hall ${unique()}`, total_seats: 4, status: 'active' },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const id = (await created.json()).data.id as string;
-    const seats = await this.request.post(`/api/area/${id}/generate-seats`, { headers: this.headers });
-    expect(seats.status(), await seats.text()).toBe(201);
+    await createAreaWithSeats(this.request, this.token, `Hall ${unique()}`, 4);
   }
 
   async student(firstName: string) {

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import dayjs from 'dayjs';
 import { formatDateDMY, messages } from '@app/shared';
 import {
+  createAreaWithSeats,
   createStudentViaApi,
   expectAccessible,
   newAadhaar,
@@ -28,16 +29,8 @@ class Library {
   }
 
   /** An active area with `seats` generated seats. */
-  async area(name: string, seats: number) {
-    const created = await this.request.post('/api/area', {
-      headers: this.headers,
-      data: { area_name: name, total_seats: seats, status: 'active' },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const id = (await created.json()).data.id as string;
-    const generated = await this.request.post(`/api/area/${id}/generate-seats`, { headers: this.headers });
-    expect(generated.status(), await generated.text()).toBe(201);
-    return id;
+  area(name: string, seats: number) {
+    return createAreaWithSeats(this.request, this.token, name, seats);
   }
 
   /** A student with the three identity images the form requires. */

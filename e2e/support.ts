@@ -119,3 +119,17 @@ export async function createStudentViaApi(
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).data.id as string;
 }
+
+/** Adds an active area of `seats` seats through the API and generates them, failing the test on an error; answers its id. */
+export async function createAreaWithSeats(request: APIRequestContext, token: string, name: string, seats: number) {
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await request.post('/api/area', {
+    headers,
+    data: { area_name: name, total_seats: seats, status: 'active' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).data.id as string;
+  const generated = await request.post(`/api/area/${id}/generate-seats`, { headers });
+  expect(generated.status(), await generated.text()).toBe(201);
+  return id;
+}
