@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { messages } from '@app/shared';
 import { startLoopbackFcm, type LoopbackFcm } from '../apps/api/src/lib/push/testing/loopback-fcm';
 import {
   createAreaWithSeats,
+  LibraryApi,
   createStudentViaApi,
   expectAccessible,
   newAadhaar,
@@ -47,16 +48,7 @@ const mobile = () => newMobile('9');
 /** Today in the library's time zone (India), as the server reckons "active today". */
 const todayInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 
-class Library {
-  constructor(
-    private readonly request: APIRequestContext,
-    private readonly token: string,
-  ) {}
-
-  private get headers() {
-    return { authorization: `Bearer ${this.token}` };
-  }
-
+class Library extends LibraryApi {
   async area() {
     await createAreaWithSeats(this.request, this.token, `Hall ${unique()}`, 4);
   }

@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import { formatDateDMY, messages } from '@app/shared';
 import {
   createAreaWithSeats,
+  LibraryApi,
   createStudentViaApi,
   expectAccessible,
   newAadhaar,
@@ -18,16 +19,7 @@ const m = messages.subscriptions;
 const aadhaar = () => newAadhaar('6');
 const mobile = () => newMobile('7');
 
-class Library {
-  constructor(
-    private readonly request: APIRequestContext,
-    private readonly token: string,
-  ) {}
-
-  private get headers() {
-    return { authorization: `Bearer ${this.token}` };
-  }
-
+class Library extends LibraryApi {
   /** An active area with `seats` generated seats. */
   area(name: string, seats: number) {
     return createAreaWithSeats(this.request, this.token, name, seats);

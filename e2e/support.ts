@@ -133,3 +133,15 @@ export async function createAreaWithSeats(request: APIRequestContext, token: str
   expect(generated.status(), await generated.text()).toBe(201);
   return id;
 }
+
+/** A signed-in library's API, for journeys that set up their rows without the screens. */
+export class LibraryApi {
+  constructor(
+    protected readonly request: APIRequestContext,
+    protected readonly token: string,
+  ) {}
+
+  protected get headers() {
+    return { authorization: `Bearer ${this.token}` };
+  }
+}
