@@ -38,6 +38,10 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // Ctrl-C, as a person stops it: the server finishes, then stops its embedded PostgreSQL
+    // (which runs in a process group of its own, so a SIGKILL of the server's group would
+    // leave it running).
+    gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
