@@ -70,10 +70,19 @@ function scores(result: Result): Scores {
 async function audit(port: number, url: string, preset: 'mobile' | 'desktop') {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
   const runs: { scores: Scores; metrics: Record<string, string> }[] = [];
+  let traceFaults = 0;
   for (let run = 0; run < RUNS; run++) {
     const answer = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     if (!answer) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = answer;
+    // NO_NAVSTART is Lighthouse failing to record Chrome's trace, not the page failing: the run
+    // is made again (twice at most per row) and the fault is said.
+    if (lhr.runtimeError?.code === 'NO_NAVSTART' && traceFaults < 2) {
+      traceFaults += 1;
+      console.log(`  (${url} ${preset}: Lighthouse could not record the trace, NO_NAVSTART; running again)`);
+      run -= 1;
+      continue;
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? '-';
     if (process.env.LIGHTHOUSE_VERBOSE) {
