@@ -98,8 +98,7 @@ describe('useDebouncedSearch', () => {
       const setSearch = vi.fn();
       const { result } = renderHook(() => useDebouncedSearch(setSearch));
       act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS));
-      expect(setSearch).toHaveBeenLastCalledWith(''); // the empty box, once at first
-      setSearch.mockClear();
+      expect(setSearch).not.toHaveBeenCalled(); // the empty box is the search the list starts with
 
       act(() => result.current[1]('me'));
       act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS - 50));
@@ -109,6 +108,32 @@ describe('useDebouncedSearch', () => {
       expect(setSearch).not.toHaveBeenCalled();
       act(() => vi.advanceTimersByTime(1));
       expect(setSearch.mock.calls).toEqual([['meena']]);
+
+      // Typed and erased again within the pause: the same search, nothing to ask.
+      act(() => result.current[1]('meena x'));
+      act(() => result.current[1]('meena'));
+      act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS));
+      expect(setSearch.mock.calls).toEqual([['meena']]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves a page turned right after the list opened where it is', () => {
+    vi.useFakeTimers();
+    try {
+      const { result } = renderHook(() => {
+        const params = useListParams();
+        const [text, setText] = useDebouncedSearch(params.setSearch);
+        return { params, text, setText };
+      });
+      act(() => result.current.params.setPage(2));
+      act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS * 2));
+      expect(result.current.params.page).toBe(2);
+
+      act(() => result.current.setText('asha'));
+      act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS));
+      expect(result.current.params).toMatchObject({ page: 1, search: 'asha' });
     } finally {
       vi.useRealTimers();
     }

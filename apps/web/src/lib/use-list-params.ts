@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@app/shared';
 import type { ListSort } from '@/components/ListTable';
 
@@ -81,12 +81,20 @@ export const SEARCH_DELAY_MS = 300;
 /**
  * A search box that asks the server as typing pauses: the box's text, its setter, and
  * `setSearch` (a stable one, such as ListParams') called with the trimmed text once the
- * text has not changed for SEARCH_DELAY_MS.
+ * text has not changed for SEARCH_DELAY_MS. Only a search that differs from the last one is
+ * handed on: the empty box at first, or a text typed and erased again, would otherwise take
+ * the list back to page 1 under a visitor who had just turned the page.
  */
 export function useDebouncedSearch(setSearch: (search: string) => void): [string, (text: string) => void] {
   const [text, setText] = useState('');
+  const lastSearch = useRef('');
   useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DELAY_MS);
+    const search = text.trim();
+    if (search === lastSearch.current) return;
+    const timer = setTimeout(() => {
+      lastSearch.current = search;
+      setSearch(search);
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text, setSearch]);
   return [text, setText];
