@@ -11,6 +11,7 @@ import {
   waitForUrl,
   type Started,
 } from './test/processes';
+import { registrationBody } from './test/registration';
 import { startTcpProxy } from './test/tcp-proxy';
 
 // The database going away under a running server (an OOM kill of the embedded
@@ -23,16 +24,7 @@ afterAll(cleanUpProcesses);
 
 /** Registers a library and signs in: its token makes calls that need the database. */
 async function signIn(url: string) {
-  const tag = `outage-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  const body = {
-    library_name: tag,
-    mobile: '9876543210',
-    email: `${tag}-desk@example.com`,
-    first_name: 'Ravi',
-    owner_mobile: '9876543211',
-    owner_email: `${tag}-owner@example.com`,
-    password: 'correct-horse',
-  };
+  const body = registrationBody();
   const post = (path: string, payload: unknown) =>
     fetch(`${url}${path}`, {
       method: 'POST',

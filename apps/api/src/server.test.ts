@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { cleanUpProcesses, startServer, tempDataDir, waitForUrl } from './test/processes';
+import { registrationBody } from './test/registration';
 
 // The real server process, as `npm start` runs it: embedded PostgreSQL, signals, restarts.
 
@@ -69,16 +70,8 @@ describe('the server process', () => {
     });
     const url = await waitForUrl(server);
     const tag = `drain-${Date.now()}`;
-    const registration = (i: number) =>
-      JSON.stringify({
-        library_name: tag,
-        mobile: '9876543210',
-        email: `${tag}-desk-${i}@example.com`,
-        first_name: 'Ravi',
-        owner_mobile: '9876543211',
-        owner_email: `${tag}-owner-${i}@example.com`,
-        password: 'correct-horse',
-      });
+    // Every library of this test carries its name, so they can be counted afterwards.
+    const registration = () => JSON.stringify(registrationBody({ library_name: tag }));
     // Connections are opened first, so every request below reaches the server: a connection
     // still being opened when the listener closes is reset by the kernel, which is why a
     // balancer must stop sending first (SHUTDOWN_DELAY_MS, tested below).
@@ -113,11 +106,11 @@ describe('the server process', () => {
     await Promise.all(Array.from({ length: 80 }, () => call('/api/health/live')));
 
     // One registration is held half-sent: it has started, so the server must wait for it.
-    const held = send('/api/auth/register/library', registration(999));
-    const heldBody = registration(999);
+    const heldBody = registration();
+    const held = send('/api/auth/register/library', heldBody);
     held.request.write(heldBody.slice(0, 40));
     // Registrations hash a password each, so many are still running when SIGTERM comes.
-    const running = Array.from({ length: 60 }, (_, i) => call('/api/auth/register/library', registration(i)));
+    const running = Array.from({ length: 60 }, () => call('/api/auth/register/library', registration()));
     await Promise.race(running);
     server.child.kill('SIGTERM');
     // Once the server refuses, requests sent on connections it already has are refused with the mark.
@@ -127,7 +120,7 @@ describe('the server process', () => {
       probe = await call('/api/health/ready', undefined, false);
     expect(probe).toEqual({ status: 503, notStarted: 'true' });
     const late = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call('/api/auth/register/library', registration(100 + i))),
+      Array.from({ length: 20 }, () => call('/api/auth/register/library', registration())),
     );
     expect(late.map(label)).toEqual(Array(20).fill('503 true'));
     expect(server.child.exitCode).toBeNull(); // still waiting for the held request
@@ -169,19 +162,10 @@ describe('the server process', () => {
     expect(ready).toBe(503);
     expect(server.output()).toContain('SIGTERM received: not ready any more; serving 600000 ms more');
     expect((await fetch(`${url}/api/health/live`)).status).toBe(200);
-    const tag = `delay-${Date.now()}`;
     const served = await fetch(`${url}/api/auth/register/library`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        library_name: tag,
-        mobile: '9876543210',
-        email: `${tag}-desk@example.com`,
-        first_name: 'Ravi',
-        owner_mobile: '9876543211',
-        owner_email: `${tag}-owner@example.com`,
-        password: 'correct-horse',
-      }),
+      body: JSON.stringify(registrationBody()),
     });
     expect(served.status).toBe(201);
     expect(server.child.exitCode).toBeNull();
