@@ -20,3 +20,8 @@ export * from './common/list-query';
 export * from './fees/fees.schema';
 export * from './dashboard/dashboard.schema';
 export * from './audit/audit.schema';
+export * from './settings/settings.schema';
+export * from './payments/payments.schema';
+export * from './payments/reference';
+export * from './dues/dues.schema';
+export * from './dues/reminder';

@@ -13,6 +13,9 @@ import { dashboardMessages } from './dashboard/dashboard.messages';
 import { notificationMessages } from './notifications/notifications.messages';
 import { auditMessages } from './audit/audit.messages';
 import { listMessages } from './common/list-messages';
+import { settingsMessages } from './settings/settings.messages';
+import { duesMessages } from './dues/dues.messages';
+import { paymentMessages } from './payments/payments.messages';
 
 export const messages = {
   students: studentMessages,
@@ -20,6 +23,9 @@ export const messages = {
   seats: seatMessages,
   subscriptions: subscriptionMessages,
   fees: feeMessages,
+  settings: settingsMessages,
+  dues: duesMessages,
+  payments: paymentMessages,
   list: listMessages,
   app: {
     name: 'Study Library Admin',
@@ -138,6 +144,9 @@ export const messages = {
     seats: 'Seats',
     subscriptions: 'Subscriptions',
     feeReport: 'Fee Report',
+    dues: 'Dues',
+    dayBook: 'Day Book',
+    settings: 'Settings',
     notifications: 'Notifications',
     activity: 'Activity',
     toggleMenu: 'Toggle menu',

@@ -4,6 +4,8 @@ import { listQuerySchema } from '../common/list-query';
 import { isCalendarDate } from '../common/fields';
 import { rupeesSchema } from '../common/money';
 import { subscriptionMessages as m } from './subscriptions.messages';
+import { paymentMessages } from '../payments/payments.messages';
+import { checkReference, paymentReferenceSchema } from '../payments/reference';
 
 /** Payment modes a fee can be paid in (SPEC.md §3). */
 export const PAYMENT_MODES = ['Cash', 'UPI', 'Card', 'Bank Transfer', 'Cheque'] as const;
@@ -56,6 +58,15 @@ export const feeSchema = rupeesSchema({ required: m.feeRequired, invalid: m.inva
 
 export const paymentModeSchema = z.enum(PAYMENT_MODES, { error: m.modeRequired });
 
+/**
+ * The agreed price of a period (issue 13), beside the SPEC's `fee`, which is the first
+ * payment towards it. Optional: without it the price is the fee (paid in full, as before).
+ */
+export const priceSchema = rupeesSchema(
+  { required: paymentMessages.priceRequired, invalid: paymentMessages.priceInvalid },
+  MAX_FEE_RUPEES,
+).optional();
+
 const uuid = (message: string) => z.uuid({ error: message });
 
 /** Seat choice shared by add and update: a reserved subscription names its seat. */
@@ -80,8 +91,11 @@ export const subscriptionCreateSchema = z
     fee: feeSchema,
     mode: paymentModeSchema,
     seat_id: uuid(m.reservedSeatRequired).nullish(),
+    price: priceSchema,
+    reference: paymentReferenceSchema,
   })
-  .superRefine(requireSeatWhenReserved);
+  .superRefine(requireSeatWhenReserved)
+  .superRefine((value, context) => checkReference(value, context, { required: false }));
 export type SubscriptionCreateInput = z.input<typeof subscriptionCreateSchema>;
 
 /** `PUT /subscription/{id}` body: the window and the seat choice. */
@@ -96,11 +110,15 @@ export const subscriptionUpdateSchema = z
 export type SubscriptionUpdateInput = z.input<typeof subscriptionUpdateSchema>;
 
 /** `PUT /subscription/renew/{id}` body. */
-export const subscriptionRenewSchema = z.object({
-  duration: durationSchema,
-  fee: feeSchema,
-  mode: paymentModeSchema,
-});
+export const subscriptionRenewSchema = z
+  .object({
+    duration: durationSchema,
+    fee: feeSchema,
+    mode: paymentModeSchema,
+    price: priceSchema,
+    reference: paymentReferenceSchema,
+  })
+  .superRefine((value, context) => checkReference(value, context, { required: false }));
 export type SubscriptionRenewInput = z.input<typeof subscriptionRenewSchema>;
 
 /** `GET /subscription/available` query. */
@@ -160,6 +178,10 @@ export const subscriptionSchema = z.object({
   plan_expire_at: z.string(),
   duration: z.number().int(),
   status: z.enum(['active', 'expired', 'upcoming']),
+  /** Agreed prices of all its periods, payments towards them, and what is left (issue 13). */
+  price: z.number(),
+  paid: z.number(),
+  balance: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -4,3 +4,4 @@ export * from './areas';
 export * from './subscriptions';
 export * from './notifications';
 export * from './system';
+export * from './money';

@@ -12,9 +12,10 @@ import {
   text,
   time,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { libraries } from './libraries';
+import { admins, libraries } from './libraries';
 import { seats } from './areas';
 import { students } from './students';
 
@@ -72,6 +73,10 @@ export const fees = pgTable(
     mode: text('mode').notNull(),
     status: text('status').notNull().default('paid'),
     kind: text('kind').notNull(),
+    /** UPI UTR or bank/cheque reference, upper-case; unique per library (issue 13). */
+    reference: text('reference'),
+    /** Who recorded the payment; null for payments recorded before this was kept. */
+    recordedBy: uuid('recorded_by').references(() => admins.id, { onDelete: 'set null' }),
     /** Whether the plan paid for was a reserved seat, kept as it was when paid. */
     isReserved: boolean('is_reserved').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -83,7 +88,10 @@ export const fees = pgTable(
     index('fees_subscription_idx').on(table.subscriptionId),
     check('fees_amount_check', sql`${table.amount} >= 0`),
     check('fees_mode_check', sql`${table.mode} in ('Cash', 'UPI', 'Card', 'Bank Transfer', 'Cheque')`),
-    check('fees_kind_check', sql`${table.kind} in ('new', 'renewal')`),
+    check('fees_kind_check', sql`${table.kind} in ('new', 'renewal', 'balance')`),
+    uniqueIndex('fees_library_reference_unique')
+      .on(table.libraryId, table.reference)
+      .where(sql`${table.reference} is not null`),
   ],
 );
 

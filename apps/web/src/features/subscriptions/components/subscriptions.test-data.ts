@@ -28,6 +28,9 @@ export const subscription = (overrides: Partial<Subscription> = {}): Subscriptio
   plan_expire_at: '2026-01-31',
   duration: 1,
   status: 'active',
+  price: 1500,
+  paid: 1500,
+  balance: 0,
   // 04:30 UTC is 10:00 AM in Kolkata.
   created_at: '2026-01-05T04:30:00.000Z',
   updated_at: '2026-01-06T13:45:00.000Z',

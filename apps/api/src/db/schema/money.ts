@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { admins, libraries } from './libraries';
+import { students } from './students';
+import { subscriptions } from './subscriptions';
+
+/**
+ * A library's settings beyond its profile (issue 13): UPI, dues windows, the reminder
+ * template. No row means the defaults; `reminder_template` null means the catalogue's.
+ */
+export const librarySettings = pgTable(
+  'library_settings',
+  {
+    libraryId: uuid('library_id')
+      .primaryKey()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    upiId: text('upi_id'),
+    upiPayeeName: text('upi_payee_name'),
+    duesExpiringDays: integer('dues_expiring_days').notNull().default(5),
+    duesGraceDays: integer('dues_grace_days').notNull().default(7),
+    reminderTemplate: text('reminder_template'),
+    autoPushReminders: boolean('auto_push_reminders').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('library_settings_expiring_days_check', sql`${table.duesExpiringDays} between 1 and 60`),
+    check('library_settings_grace_days_check', sql`${table.duesGraceDays} between 0 and 60`),
+  ],
+);
+
+/** The price list: a plan length, reserved or not, a daily-hours tier (null: any length), its price. */
+export const priceList = pgTable(
+  'price_list',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    libraryId: uuid('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    durationMonths: integer('duration_months').notNull(),
+    isReserved: boolean('is_reserved').notNull(),
+    windowHours: integer('window_hours'),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('price_list_plan_unique').on(
+      table.libraryId,
+      table.durationMonths,
+      table.isReserved,
+      sql`coalesce(${table.windowHours}, 0)`,
+    ),
+    check('price_list_duration_check', sql`${table.durationMonths} between 1 and 36`),
+    check('price_list_window_hours_check', sql`${table.windowHours} is null or ${table.windowHours} between 1 and 24`),
+    check('price_list_price_check', sql`${table.price} >= 0`),
+  ],
+);
+
+/**
+ * What a subscription costs: one row per period agreed (its creation, each renewal).
+ * The balance is the sum of these prices minus the payments (`fees`), never stored.
+ */
+export const subscriptionCharges = pgTable(
+  'subscription_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    libraryId: uuid('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'restrict' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    durationMonths: integer('duration_months').notNull(),
+    /** The price list's price when agreed; null when the list had none (or before price lists). */
+    listPrice: numeric('list_price', { precision: 12, scale: 2 }),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    createdBy: uuid('created_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('subscription_charges_subscription_idx').on(table.subscriptionId),
+    index('subscription_charges_library_idx').on(table.libraryId, table.createdAt),
+    check('subscription_charges_kind_check', sql`${table.kind} in ('new', 'renewal')`),
+    check('subscription_charges_price_check', sql`${table.price} >= 0`),
+  ],
+);
+
+/**
+ * Reminders of a due: sent by a person (WhatsApp, SMS: when and by whom) or by the server
+ * (push, `stage` set, each stage of a plan's expiry once).
+ */
+export const dueReminders = pgTable(
+  'due_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    libraryId: uuid('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    dueGroup: text('due_group').notNull(),
+    channel: text('channel').notNull(),
+    /** For automatic push reminders: 'before', 'on_day' or 'after'. */
+    stage: text('stage'),
+    /** The plan's expiry when reminded: with the subscription it names the due. */
+    planExpiresAt: date('plan_expires_at', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    sentBy: uuid('sent_by').references(() => admins.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('due_reminders_subscription_idx').on(table.subscriptionId, table.sentAt),
+    index('due_reminders_library_sent_idx').on(table.libraryId, table.sentAt),
+    uniqueIndex('due_reminders_push_stage_unique')
+      .on(table.subscriptionId, table.planExpiresAt, table.stage)
+      .where(sql`${table.stage} is not null`),
+    check('due_reminders_group_check', sql`${table.dueGroup} in ('expiring', 'expired', 'unpaid')`),
+    check('due_reminders_channel_check', sql`${table.channel} in ('whatsapp', 'sms', 'push')`),
+    check('due_reminders_stage_check', sql`${table.stage} is null or ${table.stage} in ('before', 'on_day', 'after')`),
+  ],
+);

@@ -1,0 +1,71 @@
+import { formatRupees } from '../common/format';
+
+/** Dues screen, reminders and UPI texts (issue 13). */
+export const duesMessages = {
+  title: 'Dues',
+  subtitle: 'Who owes what, and a one-tap reminder',
+  groups: {
+    expiring: 'Expiring soon',
+    expired: 'Expired, not renewed',
+    unpaid: 'Unpaid balances',
+  },
+  groupHelp: {
+    expiring: (days: number) => `Plans ending within ${days} ${days === 1 ? 'day' : 'days'}, not yet renewed`,
+    expired: (days: number) => `Plans that ended in the last ${days} ${days === 1 ? 'day' : 'days'}, not renewed`,
+    unpaid: 'Paid less than the agreed price',
+  },
+  groupTotal: (count: number, amount: number) => `${count} ${count === 1 ? 'due' : 'dues'} · ${formatRupees(amount)}`,
+  columns: {
+    student: 'Student',
+    mobile: 'Mobile',
+    place: 'Seat',
+    window: 'Time Slot',
+    expiry: 'Expires',
+    amountDue: 'Amount Due',
+    lastReminder: 'Last Reminder',
+    actions: 'Actions',
+  },
+  pool: 'Any free seat',
+  searchPlaceholder: 'Search Student...',
+  export: 'Export CSV',
+  exportFailed: 'Failed to export dues',
+  empty: 'No dues here',
+  fetchFailed: 'Failed to fetch dues',
+  notReminded: 'Not reminded',
+  remindedAgo: (days: number) =>
+    days <= 0 ? 'reminded today' : days === 1 ? 'reminded yesterday' : `reminded ${days} days ago`,
+  reminderBy: (channel: string, by: string | null) => `${channel}${by ? ` by ${by}` : ''}`,
+  channels: { whatsapp: 'WhatsApp', sms: 'SMS', push: 'Push notification' },
+  remindWhatsApp: 'Remind on WhatsApp',
+  remindSms: 'Remind by SMS',
+  showQr: 'Show UPI QR',
+  recordPayment: 'Record Payment',
+  reminderRecorded: 'Reminder recorded',
+  reminderFailed: 'Failed to record the reminder',
+  noWhatsApp: 'This mobile number cannot take WhatsApp: it must be 10 digits starting with 6, 7, 8 or 9',
+  dueNotFound: 'This due is no longer outstanding',
+  effect: (reminded: number, paid: number, amount: number) =>
+    `Last 30 days: ${paid} of ${reminded} reminded ${reminded === 1 ? 'due was' : 'dues were'} paid within 7 days (${formatRupees(amount)})`,
+  effectNone: 'Last 30 days: no reminders sent yet',
+  outstanding: 'Dues outstanding',
+  outstandingCount: (count: number) => `${count} ${count === 1 ? 'due' : 'dues'}`,
+  viewDues: 'View dues',
+  qr: {
+    title: 'Pay by UPI',
+    hint: 'Scan with any UPI app: Google Pay, PhonePe, Paytm, BHIM',
+    amount: (amount: number) => `Amount: ${formatRupees(amount)}`,
+    payee: (payee: string, vpa: string) => `To ${payee} (${vpa})`,
+    noUpi: 'Add the library’s UPI ID in Settings to show a QR code',
+    openSettings: 'Open Settings',
+    copyLink: 'Copy UPI link',
+    copied: 'UPI link copied',
+  },
+  upiNote: (library: string, student: string) => `${library} fee: ${student}`,
+  pushTitle: (library: string) => `${library}: fee reminder`,
+  pushBody: {
+    before: (expiry: string, amount: number) => `Your seat plan expires on ${expiry}. ${formatRupees(amount)} is due.`,
+    onDay: (amount: number) => `Your seat plan expires today. ${formatRupees(amount)} is due.`,
+    after: (expiry: string, amount: number) =>
+      `Your seat plan expired on ${expiry}. Renew it to keep your seat: ${formatRupees(amount)}.`,
+  },
+} as const;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { rupeesSchema } from '../common/money';
+import { MAX_DURATION_MONTHS, MAX_FEE_RUPEES } from '../subscriptions/subscriptions.schema';
+import { settingsMessages as m } from './settings.messages';
+import { REMINDER_PLACEHOLDERS } from '../dues/reminder';
+
+/** A UPI ID (VPA): a handle of letters, digits, `.`, `-`, `_`, then `@` and the provider's handle. */
+export const VPA_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]{1,255}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
+export const PAYEE_NAME_PATTERN = /^[\p{L}\p{M}0-9 .&'-]{2,50}$/u;
+export const MAX_PRICE_LIST_ENTRIES = 100;
+export const DEFAULT_DUES_EXPIRING_DAYS = 5;
+export const DEFAULT_DUES_GRACE_DAYS = 7;
+export const MAX_REMINDER_TEMPLATE_LENGTH = 1000;
+
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+const wholeNumber = (invalid: string, min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value),
+    z.number({ error: invalid }).int({ error: invalid }).min(min, { error: invalid }).max(max, { error: invalid }),
+  );
+
+/** One row of the price list: a plan length, reserved or not, optionally a daily-hours tier, and its price. */
+export const priceListEntrySchema = z.object({
+  duration: wholeNumber(m.priceList.durationInvalid, 1, MAX_DURATION_MONTHS),
+  is_reserved: z.boolean({ error: m.priceList.duration }),
+  /** The entry covers daily windows up to this many hours; null covers any length. */
+  window_hours: z.preprocess(blankToNull, wholeNumber(m.priceList.windowHoursInvalid, 1, 24).nullable()).default(null),
+  price: rupeesSchema({ required: m.priceList.priceRequired, invalid: m.priceList.priceInvalid }, MAX_FEE_RUPEES),
+});
+export type PriceListEntry = z.output<typeof priceListEntrySchema>;
+
+/** The reminder template: required, at most 1,000 characters, only known placeholders. */
+export const reminderTemplateSchema = z
+  .string({ error: m.reminderTemplateRequired })
+  .trim()
+  .min(1, { error: m.reminderTemplateRequired, abort: true })
+  .max(MAX_REMINDER_TEMPLATE_LENGTH, { error: m.reminderTemplateTooLong, abort: true })
+  .superRefine((template, context) => {
+    for (const match of template.matchAll(/\{([^{}]*)\}/g)) {
+      const name = match[1] ?? '';
+      if (!(REMINDER_PLACEHOLDERS as readonly string[]).includes(name)) {
+        context.addIssue({ code: 'custom', message: m.reminderTemplateUnknown(name) });
+        return;
+      }
+    }
+  });
+
+/** `PUT /api/settings` body; `GET /api/settings` answers the same shape. */
+export const librarySettingsSchema = z
+  .object({
+    upi_id: z.preprocess(
+      blankToNull,
+      z.string({ error: m.upiIdInvalid }).trim().regex(VPA_PATTERN, { error: m.upiIdInvalid }).nullable(),
+    ),
+    upi_payee_name: z.preprocess(
+      blankToNull,
+      z
+        .string({ error: m.payeeNameInvalid })
+        .trim()
+        .regex(PAYEE_NAME_PATTERN, { error: m.payeeNameInvalid })
+        .nullable(),
+    ),
+    dues_expiring_days: wholeNumber(m.expiringDaysInvalid, 1, 60),
+    dues_grace_days: wholeNumber(m.graceDaysInvalid, 0, 60),
+    reminder_template: reminderTemplateSchema,
+    auto_push_reminders: z.boolean({ error: m.autoPush }),
+    price_list: z.array(priceListEntrySchema).max(MAX_PRICE_LIST_ENTRIES, { error: m.priceList.tooMany }),
+  })
+  .superRefine((settings, context) => {
+    if (settings.upi_id && !settings.upi_payee_name) {
+      context.addIssue({ code: 'custom', path: ['upi_payee_name'], message: m.payeeNameRequired });
+    }
+    const seen = new Set<string>();
+    settings.price_list.forEach((entry, index) => {
+      const key = `${entry.duration}|${entry.is_reserved}|${entry.window_hours ?? 'any'}`;
+      if (seen.has(key)) {
+        context.addIssue({ code: 'custom', path: ['price_list', index, 'duration'], message: m.priceList.duplicate });
+      }
+      seen.add(key);
+    });
+  });
+export type LibrarySettingsInput = z.input<typeof librarySettingsSchema>;
+export type LibrarySettings = z.output<typeof librarySettingsSchema>;
+
+/** What `GET /api/settings` answers (the saved settings, the defaults until saved once). */
+export const librarySettingsRecordSchema = z.object({
+  upi_id: z.string().nullable(),
+  upi_payee_name: z.string().nullable(),
+  dues_expiring_days: z.number().int(),
+  dues_grace_days: z.number().int(),
+  reminder_template: z.string(),
+  auto_push_reminders: z.boolean(),
+  price_list: z.array(
+    z.object({
+      duration: z.number().int(),
+      is_reserved: z.boolean(),
+      window_hours: z.number().int().nullable(),
+      price: z.number(),
+    }),
+  ),
+  updated_at: z.string().nullable(),
+});
+export type LibrarySettingsRecord = z.infer<typeof librarySettingsRecordSchema>;
+
+/** Minutes a daily window lasts (`HH:mm[:ss]` times; a window past midnight wraps). */
+export function windowMinutes(startTime: string, endTime: string): number {
+  const minutes = (time: string) => {
+    const [hours = '0', mins = '0'] = time.split(':');
+    return Number(hours) * 60 + Number(mins);
+  };
+  const length = minutes(endTime) - minutes(startTime);
+  return length > 0 ? length : length + 24 * 60;
+}
+
+/**
+ * The price list's price for a plan (one implementation, used by the API and the dialogs):
+ * among entries of that duration and seat kind, the smallest daily-hours tier the window
+ * fits in, else the any-length entry; undefined when the list has no such plan.
+ */
+export function lookupPrice(
+  priceList: readonly { duration: number; is_reserved: boolean; window_hours: number | null; price: number }[],
+  plan: { duration: number; is_reserved: boolean; start_time: string; end_time: string },
+): number | undefined {
+  const length = windowMinutes(plan.start_time, plan.end_time);
+  const candidates = priceList.filter(
+    (entry) => entry.duration === plan.duration && entry.is_reserved === plan.is_reserved,
+  );
+  const tiers = candidates
+    .filter((entry) => entry.window_hours !== null && entry.window_hours * 60 >= length)
+    .sort((a, b) => (a.window_hours ?? 0) - (b.window_hours ?? 0));
+  return (tiers[0] ?? candidates.find((entry) => entry.window_hours === null))?.price;
+}
