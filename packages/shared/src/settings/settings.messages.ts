@@ -30,6 +30,9 @@ export const settingsMessages = {
     `Unknown placeholder {${placeholder}}: use {name}, {library}, {expiry}, {amount} or {upi_link}`,
   defaultReminderTemplate:
     'Hello {name}, this is {library}. Your seat plan expires on {expiry} and {amount} is due.\nPay by UPI: {upi_link}\nThank you!',
+  preview: 'Preview',
+  previewHelp: 'What a student gets, with sample values',
+  previewStudent: 'Asha Verma',
   autoPush: 'Send push reminders to students with a paired phone',
   autoPushHelp: 'Each once: days before expiry as set above, on the expiry day, and when the grace period ends',
   priceList: {
@@ -42,6 +45,7 @@ export const settingsMessages = {
     price: 'Price (₹)',
     add: 'Add price',
     remove: 'Remove price',
+    row: (n: number) => `Price ${n}`,
     empty: 'No prices yet: add one, and the subscription dialogs fill in the fee from it',
     durationInvalid: 'Enter whole months from 1 to 36',
     windowHoursInvalid: 'Enter whole hours from 1 to 24, or leave empty for any length',
