@@ -30,6 +30,10 @@ export type SubscriptionRow = {
   joining_date: string;
   plan_expires_at: string;
   duration: number;
+  /** Exact decimal rupees as PostgreSQL prints them; the service turns them into numbers at the edge. */
+  price: string;
+  paid: string;
+  balance: string;
   created_at: string;
   updated_at: string;
 };
@@ -69,6 +73,7 @@ const rowColumns = sql`
   to_char(sub.joining_date, 'YYYY-MM-DD') as joining_date,
   to_char(sub.plan_expires_at, 'YYYY-MM-DD') as plan_expires_at,
   sub.duration_months as duration,
+  charged.price::text as price, payments.paid::text as paid, (charged.price - payments.paid)::text as balance,
   to_char(sub.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   to_char(sub.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 
@@ -78,13 +83,24 @@ const rowJoins = sql`
   left join seats se on se.id = sub.seat_id
   left join areas ar on ar.id = se.area_id`;
 
+/** A subscription's agreed prices and its payments, summed in SQL (its balance is their difference). */
+const moneyJoins = sql`
+  cross join lateral (
+    select coalesce(sum(c.price), 0) as price from subscription_charges c
+    where c.library_id = sub.library_id and c.subscription_id = sub.id
+  ) charged
+  cross join lateral (
+    select coalesce(sum(f.amount), 0) as paid from fees f
+    where f.library_id = sub.library_id and f.subscription_id = sub.id
+  ) payments`;
+
 export async function findSubscription(
   db: DbOrTx,
   libraryId: string,
   id: string,
 ): Promise<SubscriptionRow | undefined> {
   const result = await db.execute<SubscriptionRow>(
-    sql`select ${rowColumns} ${rowJoins} where sub.library_id = ${libraryId} and sub.id = ${id}`,
+    sql`select ${rowColumns} ${rowJoins} ${moneyJoins} where sub.library_id = ${libraryId} and sub.id = ${id}`,
   );
   return result.rows[0];
 }
@@ -193,7 +209,7 @@ export async function listSubscriptions(db: DbOrTx, libraryId: string, options: 
   const direction = options.descending ? sql`desc` : sql`asc`;
   const [rows, count] = await Promise.all([
     db.execute<SubscriptionRow>(sql`
-      select ${rowColumns} ${rowJoins} where ${where}
+      select ${rowColumns} ${rowJoins} ${moneyJoins} where ${where}
       order by ${SORT_COLUMNS[options.sortBy]} ${direction}, sub.id
       limit ${options.limit} offset ${(options.page - 1) * options.limit}`),
     db.execute<{ total: number }>(sql`select count(*)::int as total ${rowJoins} where ${where}`),

@@ -45,7 +45,14 @@ function toDay(date: string): number {
 /** The status a row shows: upcoming before its joining date, expired after its last day. */
 function present(row: repository.SubscriptionRow, today: string): Subscription {
   const status = row.joining_date > today ? 'upcoming' : row.plan_expires_at < today ? 'expired' : 'active';
-  return { ...row, plan_expire_at: row.plan_expires_at, status };
+  return {
+    ...row,
+    plan_expire_at: row.plan_expires_at,
+    status,
+    price: Number(row.price),
+    paid: Number(row.paid),
+    balance: Number(row.balance),
+  };
 }
 
 interface Candidate {
