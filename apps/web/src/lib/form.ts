@@ -5,7 +5,10 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
  * works), and the field's error message under it. The helper line is always reserved,
  * so messages appearing while typing do not make the form jump.
  */
-export function fieldProps<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>) {
+export function fieldProps<T extends FieldValues, Context = unknown, Output = T>(
+  form: UseFormReturn<T, Context, Output>,
+  name: Path<T>,
+) {
   const { ref, ...registration } = form.register(name);
   const message = form.getFieldState(name, form.formState).error?.message;
   return {
@@ -21,8 +24,8 @@ export function fieldProps<T extends FieldValues>(form: UseFormReturn<T>, name: 
  * Shows the server's per-field reasons under the fields they name, for the fields in
  * `known` (a reason about any other field is left to the toast).
  */
-export function applyFieldErrors<T extends FieldValues>(
-  form: UseFormReturn<T>,
+export function applyFieldErrors<T extends FieldValues, Context = unknown, Output = T>(
+  form: UseFormReturn<T, Context, Output>,
   errors: readonly { field: string; message: string }[],
   known: readonly Path<T>[],
 ) {
