@@ -35,7 +35,8 @@ export function upiPayLink(pay: { vpa: string; payee: string; amount: number; no
     `pn=${encode(pay.payee)}`,
     `am=${amountWithTwoDecimals(pay.amount)}`,
     'cu=INR',
-    `tn=${encode(pay.note.slice(0, 50))}`,
+    // Cut by characters, not UTF-16 units: half an emoji cannot be encoded.
+    `tn=${encode(Array.from(pay.note).slice(0, 50).join(''))}`,
     `tr=${encode(pay.reference)}`,
   ];
   return `upi://pay?${params.join('&')}`;
