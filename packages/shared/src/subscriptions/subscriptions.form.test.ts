@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { studentMessages } from '../students/students.messages';
-import { subscriptionAddFormSchema, subscriptionUpdateFormSchema } from './subscriptions.form';
+import { paymentMessages } from '../payments/payments.messages';
+import {
+  subscriptionAddFormSchema,
+  subscriptionRenewFormSchema,
+  subscriptionUpdateFormSchema,
+} from './subscriptions.form';
 import { subscriptionMessages as m } from './subscriptions.messages';
 
 const STUDENT = '4a1b2c3d-0000-4000-8000-000000000001';
@@ -82,6 +87,52 @@ describe('subscriptionAddFormSchema', () => {
       duration: m.invalidDuration,
       mode: m.modeRequired,
     });
+  });
+});
+
+describe('the price and reference of the Add and Renew forms (issue 13)', () => {
+  const renew = { fee: '600', duration: '1', mode: 'Cash' as const, price: '', reference: '' };
+
+  it('sends the price when one is given, and none for a blank price', () => {
+    expect(subscriptionAddFormSchema.parse({ ...filled, price: '1500', reference: '' })).toMatchObject({
+      fee: 1200,
+      price: 1500,
+    });
+    expect(subscriptionAddFormSchema.parse({ ...filled, price: ' ' })).not.toHaveProperty('price');
+    expect(subscriptionRenewFormSchema.parse({ ...renew, price: '1500.50' })).toEqual({
+      fee: 600,
+      duration: 1,
+      mode: 'Cash',
+      price: 1500.5,
+    });
+    expect(subscriptionRenewFormSchema.parse(renew)).toEqual({ fee: 600, duration: 1, mode: 'Cash' });
+  });
+
+  it('refuses a fee above the price, and a malformed price', () => {
+    expect(messagesByField(subscriptionAddFormSchema.safeParse({ ...filled, price: '1000' }))).toEqual({
+      fee: paymentMessages.feeAbovePrice(1000),
+    });
+    expect(messagesByField(subscriptionRenewFormSchema.safeParse({ ...renew, price: '12.345' }))).toEqual({
+      price: paymentMessages.priceInvalid,
+    });
+  });
+
+  it('sends a UPI or bank reference, upper-case without spaces, checks it by mode, and drops it for other modes', () => {
+    expect(subscriptionRenewFormSchema.parse({ ...renew, mode: 'UPI', reference: '1234 5678 9012' })).toMatchObject({
+      reference: '123456789012',
+    });
+    expect(subscriptionRenewFormSchema.parse({ ...renew, mode: 'Bank Transfer', reference: 'n123456' })).toMatchObject({
+      reference: 'N123456',
+    });
+    // Optional in these dialogs, even for UPI.
+    expect(subscriptionRenewFormSchema.parse({ ...renew, mode: 'UPI' })).not.toHaveProperty('reference');
+    expect(
+      messagesByField(subscriptionRenewFormSchema.safeParse({ ...renew, mode: 'UPI', reference: '1234' })),
+    ).toEqual({ reference: paymentMessages.utrInvalid });
+    // A reference typed for UPI and left behind when the mode went back to cash is not sent.
+    expect(subscriptionAddFormSchema.parse({ ...filled, mode: 'Cash', reference: '1234' })).not.toHaveProperty(
+      'reference',
+    );
   });
 });
 

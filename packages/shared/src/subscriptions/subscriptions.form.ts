@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { isCalendarDate, MOBILE_PATTERN } from '../common/fields';
 import { studentMessages } from '../students/students.messages';
+import { paymentMessages } from '../payments/payments.messages';
+import { checkReference, MODES_NEEDING_REFERENCE, paymentReferenceSchema } from '../payments/reference';
 import { subscriptionMessages as m } from './subscriptions.messages';
 import {
   durationSchema,
   feeSchema,
   paymentModeSchema,
+  priceSchema,
   TIME_OF_DAY_PATTERN,
+  type PaymentMode,
   type SubscriptionCreateInput,
+  type SubscriptionRenewInput,
   type SubscriptionUpdateInput,
 } from './subscriptions.schema';
 
@@ -49,6 +54,48 @@ function seatBody(value: { seat_status: SeatChoice; seat_id: string }) {
     : { is_reserved: false as boolean };
 }
 
+/** Whether a payment in `mode` carries a reference (the UPI UTR, the bank's reference). */
+export function modeTakesReference(mode: unknown): boolean {
+  return (MODES_NEEDING_REFERENCE as readonly unknown[]).includes(mode);
+}
+
+/**
+ * The agreed price and the payment's reference, as the Add and Renew dialogs hold them
+ * (issue 13). A blank price is none: the fee is then the whole price, as before.
+ */
+const priceAndReference = {
+  price: z
+    .union([z.number(), z.string()])
+    .optional()
+    .transform((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value))
+    .pipe(priceSchema),
+  reference: paymentReferenceSchema,
+};
+
+/**
+ * The fee paid now is at most the price; a reference (asked only for UPI and bank
+ * transfers, optional there) must be one of that mode.
+ */
+function checkPriceAndReference(
+  value: { fee: unknown; price?: unknown; mode: unknown; reference?: unknown },
+  context: z.RefinementCtx,
+) {
+  if (typeof value.fee === 'number' && typeof value.price === 'number' && value.fee > value.price) {
+    context.addIssue({ code: 'custom', path: ['fee'], message: paymentMessages.feeAbovePrice(value.price) });
+  }
+  if (modeTakesReference(value.mode) && typeof value.reference === 'string') {
+    checkReference({ mode: value.mode as string, reference: value.reference }, context, { required: false });
+  }
+}
+
+/** `price` when one was given, `reference` when the mode takes one and it was given. */
+function priceAndReferenceBody(value: { price?: number; mode: PaymentMode; reference?: string }) {
+  return {
+    ...(value.price === undefined ? {} : { price: value.price }),
+    ...(value.reference && modeTakesReference(value.mode) ? { reference: value.reference } : {}),
+  };
+}
+
 /** Add Subscription: the student is found by mobile; `student_id` is what the lookup found. */
 export const subscriptionAddFormSchema = z
   .object({
@@ -65,6 +112,7 @@ export const subscriptionAddFormSchema = z
     fee: feeSchema,
     duration: durationSchema,
     mode: paymentModeSchema,
+    ...priceAndReference,
   })
   .superRefine((value, context) => {
     // A mobile that is malformed, unknown, or still being looked up has no student behind it.
@@ -75,6 +123,7 @@ export const subscriptionAddFormSchema = z
       context.addIssue({ code: 'custom', path: ['mobile'], message });
     }
     requireSeatWhenReserved(value, context);
+    checkPriceAndReference(value, context);
   }, always)
   .transform((value): SubscriptionCreateInput => ({
     student_id: value.student_id,
@@ -85,8 +134,26 @@ export const subscriptionAddFormSchema = z
     fee: value.fee,
     mode: value.mode,
     ...seatBody(value),
+    ...priceAndReferenceBody(value),
   }));
 export type SubscriptionAddFormInput = z.input<typeof subscriptionAddFormSchema>;
+
+/** Renew Subscription: the SPEC's fee, duration and payment method, and the price and reference. */
+export const subscriptionRenewFormSchema = z
+  .object({
+    fee: feeSchema,
+    duration: durationSchema,
+    mode: paymentModeSchema,
+    ...priceAndReference,
+  })
+  .superRefine(checkPriceAndReference, always)
+  .transform((value): SubscriptionRenewInput => ({
+    duration: value.duration,
+    fee: value.fee,
+    mode: value.mode,
+    ...priceAndReferenceBody(value),
+  }));
+export type SubscriptionRenewFormInput = z.input<typeof subscriptionRenewFormSchema>;
 
 /** Update Subscription: only the window and the seat change (mobile and joining date are read-only). */
 export const subscriptionUpdateFormSchema = z
