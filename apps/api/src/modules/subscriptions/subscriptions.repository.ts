@@ -151,25 +151,6 @@ export async function extendPlan(
     where library_id = ${libraryId} and id = ${id}`);
 }
 
-export async function insertFee(
-  tx: DbOrTx,
-  libraryId: string,
-  fee: {
-    subscriptionId: string;
-    studentId: string;
-    amount: number;
-    duration: number;
-    mode: string;
-    kind: 'new' | 'renewal';
-    isReserved: boolean;
-  },
-) {
-  await tx.execute(sql`
-    insert into fees (library_id, subscription_id, student_id, amount, duration, unit, mode, status, kind, is_reserved)
-    values (${libraryId}, ${fee.subscriptionId}, ${fee.studentId}, ${fee.amount.toFixed(2)}, ${fee.duration}, 'months',
-            ${fee.mode}, 'paid', ${fee.kind}, ${fee.isReserved})`);
-}
-
 export interface ListOptions {
   page: number;
   limit: number;

@@ -18,9 +18,11 @@ import { bookingOfRow } from '../../lib/booking/capacity';
 import { fits, placesLeft, type Booking } from '../../lib/booking/engine';
 import { dateOfDayNumber, dayNumber, formatTimeOfDay, parseTimeOfDay, planExpiry } from '../../lib/booking/time';
 import type { Actor, ServiceContext } from '../../lib/service-context';
+import * as ledger from '../../lib/ledger/ledger';
 import * as repository from './subscriptions.repository';
 
 const m = messages.subscriptions;
+const paymentMessages = messages.payments;
 
 type CreateInput = z.output<typeof subscriptionCreateSchema>;
 type UpdateInput = z.output<typeof subscriptionUpdateSchema>;
@@ -133,7 +135,11 @@ async function load(tx: DbOrTx, libraryId: string, id: string, today: string): P
   return present(row, today);
 }
 
-/** Books a subscription and records its fee, in one transaction. */
+/**
+ * Books a subscription, agrees its price (the body's `price`, else the fee: paid in full,
+ * as the SPEC's call always was) and records the fee as its first payment, in one
+ * transaction. A fee above the price is refused (422 on `fee`).
+ */
 export async function createSubscription(
   context: SubscriptionsContext,
   actor: Actor,
@@ -160,15 +166,30 @@ export async function createSubscription(
       planExpiresAt: expiry,
       durationMonths: input.duration,
     });
-    await repository.insertFee(tx, libraryId, {
+    const price = input.price ?? input.fee;
+    await ledger.chargePeriod(tx, actor, {
       subscriptionId: id,
       studentId: input.student_id,
-      amount: input.fee,
-      duration: input.duration,
-      mode: input.mode,
       kind: 'new',
-      isReserved: input.is_reserved,
+      duration: input.duration,
+      price,
+      listPrice: await ledger.listPriceFor(tx, libraryId, { ...input, start_time: startTime, end_time: endTime }),
     });
+    await ledger.takePayment(
+      tx,
+      actor,
+      {
+        subscriptionId: id,
+        studentId: input.student_id,
+        amount: input.fee,
+        mode: input.mode,
+        reference: input.reference,
+        kind: 'new',
+        duration: input.duration,
+        isReserved: input.is_reserved,
+      },
+      { field: 'fee', tooMuch: () => paymentMessages.feeAbovePrice(price) },
+    );
     return load(tx, libraryId, id, today);
   });
 }
@@ -193,7 +214,9 @@ export async function updateSubscription(
 /**
  * Extends the plan by `duration` months from the day after its current expiry,
  * or from today when it has already lapsed (then the plan restarts today), and
- * records the renewal fee in the same transaction.
+ * in the same transaction adds the period's price (the body's `price`, else the fee) and
+ * records the fee, which may also pay what is still owed on the earlier periods: a fee
+ * above the new balance is refused (422 on `fee`).
  */
 export async function renewSubscription(
   context: SubscriptionsContext,
@@ -219,15 +242,32 @@ export async function renewSubscription(
       planExpiresAt: newExpiry,
       durationMonths: input.duration,
     });
-    await repository.insertFee(tx, libraryId, {
+    // Held until the end: a payment recorded meanwhile must see this period's price.
+    await ledger.lockSubscription(tx, libraryId, id);
+    await ledger.chargePeriod(tx, actor, {
       subscriptionId: id,
       studentId: current.student_id,
-      amount: input.fee,
-      duration: input.duration,
-      mode: input.mode,
       kind: 'renewal',
-      isReserved: current.is_reserved,
+      duration: input.duration,
+      price: input.price ?? input.fee,
+      listPrice: await ledger.listPriceFor(tx, libraryId, { ...current, duration: input.duration }),
     });
+    // The fee may pay what was still owed on earlier periods too, never more.
+    await ledger.takePayment(
+      tx,
+      actor,
+      {
+        subscriptionId: id,
+        studentId: current.student_id,
+        amount: input.fee,
+        mode: input.mode,
+        reference: input.reference,
+        kind: 'renewal',
+        duration: input.duration,
+        isReserved: current.is_reserved,
+      },
+      { field: 'fee', tooMuch: paymentMessages.overpayment },
+    );
     return load(tx, libraryId, id, today);
   });
 }

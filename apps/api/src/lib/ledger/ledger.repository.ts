@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import type { PaymentMode } from '@app/shared';
+import type { DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../pg-errors';
+
+/**
+ * The money of a subscription (DESIGN.md §8): its charges (`subscription_charges`, one per
+ * period agreed) and its payments (`fees`). Amounts come back as PostgreSQL prints
+ * `numeric`, exact; sums and differences are PostgreSQL's.
+ */
+
+/** A subscription held for a money write: its row stays locked until the transaction ends. */
+export type LockedSubscription = {
+  id: string;
+  student_id: string;
+  duration: number;
+  is_reserved: boolean;
+};
+
+/**
+ * Locks the subscription's row (`for update`), so that payments towards it run one after
+ * the other and each sees the balance the one before left.
+ */
+export async function lockSubscription(
+  tx: DbOrTx,
+  libraryId: string,
+  subscriptionId: string,
+): Promise<LockedSubscription | undefined> {
+  const result = await tx.execute<LockedSubscription>(sql`
+    select id, student_id, duration_months as duration, is_reserved from subscriptions
+    where library_id = ${libraryId} and id = ${subscriptionId}
+    for update`);
+  return result.rows[0];
+}
+
+export async function subscriptionExists(db: DbOrTx, libraryId: string, subscriptionId: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select 1 from subscriptions where library_id = ${libraryId} and id = ${subscriptionId}`,
+  );
+  return result.rows.length > 0;
+}
+
+export type AccountTotalsRow = {
+  price: string;
+  paid: string;
+  balance: string;
+};
+
+/** What was agreed, what was paid and the difference, summed by PostgreSQL. */
+export async function accountTotals(db: DbOrTx, libraryId: string, subscriptionId: string): Promise<AccountTotalsRow> {
+  const result = await db.execute<AccountTotalsRow>(sql`
+    select charged.price::text as price, payments.paid::text as paid, (charged.price - payments.paid)::text as balance
+    from (select coalesce(sum(price), 0) as price from subscription_charges
+          where library_id = ${libraryId} and subscription_id = ${subscriptionId}) charged,
+         (select coalesce(sum(amount), 0) as paid from fees
+          where library_id = ${libraryId} and subscription_id = ${subscriptionId}) payments`);
+  const row = result.rows[0];
+  if (!row) throw new Error('account totals returned nothing');
+  return row;
+}
+
+export interface NewCharge {
+  subscriptionId: string;
+  studentId: string;
+  kind: 'new' | 'renewal';
+  durationMonths: number;
+  /** Rupees with two decimals, as text. */
+  price: string;
+  listPrice: string | null;
+  createdBy: string;
+}
+
+export async function insertCharge(tx: DbOrTx, libraryId: string, charge: NewCharge): Promise<void> {
+  await tx.execute(sql`
+    insert into subscription_charges (library_id, subscription_id, student_id, kind, duration_months, price, list_price, created_by)
+    values (${libraryId}, ${charge.subscriptionId}, ${charge.studentId}, ${charge.kind}, ${charge.durationMonths},
+            ${charge.price}, ${charge.listPrice}, ${charge.createdBy})`);
+}
+
+export interface NewPayment {
+  subscriptionId: string;
+  studentId: string;
+  /** Rupees with two decimals, as text. */
+  amount: string;
+  duration: number;
+  mode: PaymentMode;
+  kind: 'new' | 'renewal' | 'balance';
+  isReserved: boolean;
+  reference: string | null;
+  recordedBy: string;
+}
+
+/**
+ * Records a payment; answers its id, or `'reference-used'` when another payment of the
+ * library took the reference meanwhile (the unique index). The insert runs in a savepoint,
+ * so the caller's transaction can still look the first payment up.
+ */
+export async function insertPayment(
+  tx: DbOrTx,
+  libraryId: string,
+  payment: NewPayment,
+): Promise<string | 'reference-used'> {
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const result = await savepoint.execute<{ id: string }>(sql`
+        insert into fees (library_id, subscription_id, student_id, amount, duration, unit, mode, status, kind, is_reserved, reference, recorded_by)
+        values (${libraryId}, ${payment.subscriptionId}, ${payment.studentId}, ${payment.amount}, ${payment.duration}, 'months',
+                ${payment.mode}, 'paid', ${payment.kind}, ${payment.isReserved}, ${payment.reference}, ${payment.recordedBy})
+        returning id`);
+      const id = result.rows[0]?.id;
+      if (!id) throw new Error('payment insert returned nothing');
+      return id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'fees_library_reference_unique')) return 'reference-used';
+    throw error;
+  }
+}
+
+export type ReferenceOwnerRow = {
+  first_name: string;
+  last_name: string | null;
+  amount: string;
+  /** The payment's day in the library's time zone, `DD/MM/YYYY`. */
+  date: string;
+};
+
+/** The payment of the library that already carries this reference (stored upper-case, without spaces). */
+export async function paymentWithReference(
+  db: DbOrTx,
+  libraryId: string,
+  reference: string,
+): Promise<ReferenceOwnerRow | undefined> {
+  const result = await db.execute<ReferenceOwnerRow>(sql`
+    select st.first_name, st.last_name, f.amount::text as amount,
+           to_char(f.created_at at time zone l.time_zone, 'DD/MM/YYYY') as date
+    from fees f join students st on st.id = f.student_id join libraries l on l.id = f.library_id
+    where f.library_id = ${libraryId} and f.reference = ${reference}`);
+  return result.rows[0];
+}
+
+export type ChargeRow = {
+  id: string;
+  kind: 'new' | 'renewal';
+  duration: number;
+  list_price: string | null;
+  price: string;
+  discount: string;
+  created_at: string;
+};
+
+const utc = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** The periods agreed, oldest first; a discount is what the price list asked above the price agreed. */
+export async function listCharges(db: DbOrTx, libraryId: string, subscriptionId: string): Promise<ChargeRow[]> {
+  const result = await db.execute<ChargeRow>(sql`
+    select c.id, c.kind, c.duration_months as duration, c.list_price::text as list_price, c.price::text as price,
+           greatest(coalesce(c.list_price, c.price) - c.price, 0)::text as discount,
+           ${utc('c.created_at')} as created_at
+    from subscription_charges c
+    where c.library_id = ${libraryId} and c.subscription_id = ${subscriptionId}
+    order by c.created_at, c.id`);
+  return result.rows;
+}
+
+export type PaymentRow = {
+  id: string;
+  subscription_id: string;
+  student_id: string;
+  amount: string;
+  mode: PaymentMode;
+  reference: string | null;
+  kind: 'new' | 'renewal' | 'balance';
+  recorded_by: string | null;
+  recorded_by_name: string | null;
+  created_at: string;
+};
+
+/** A payment's columns, with who recorded it (`f` the fee, `ad` its recorder). */
+export const paymentColumns = sql`
+  f.id, f.subscription_id, f.student_id, f.amount::text as amount, f.mode, f.reference, f.kind,
+  f.recorded_by, ad.name as recorded_by_name, ${utc('f.created_at')} as created_at`;
+
+/** The subscription's payments, newest first. */
+export async function listPayments(db: DbOrTx, libraryId: string, subscriptionId: string): Promise<PaymentRow[]> {
+  const result = await db.execute<PaymentRow>(sql`
+    select ${paymentColumns}
+    from fees f left join admins ad on ad.id = f.recorded_by
+    where f.library_id = ${libraryId} and f.subscription_id = ${subscriptionId}
+    order by f.created_at desc, f.id desc`);
+  return result.rows;
+}
+
+export type PriceListRow = {
+  duration: number;
+  is_reserved: boolean;
+  window_hours: number | null;
+  price: string;
+};
+
+/** The library's price list, in the order the settings screen shows it. */
+export async function priceListOf(db: DbOrTx, libraryId: string): Promise<PriceListRow[]> {
+  const result = await db.execute<PriceListRow>(sql`
+    select duration_months as duration, is_reserved, window_hours, price::text as price
+    from price_list where library_id = ${libraryId}
+    order by duration_months, is_reserved, window_hours nulls last`);
+  return result.rows;
+}
