@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = {
   registered: 'library.register',
   areaDeleted: 'area.delete',
   seatDeleted: 'seat.delete',
+  paymentRecorded: 'payment.record',
+  settingsUpdated: 'settings.update',
 } as const;
 
 /** Who did it: the admin of a library, from an address. */

@@ -21,5 +21,7 @@ export const auditMessages = {
     area: 'Area',
     seat: 'Seat',
     student: 'Student',
+    payment: 'Payment',
+    settings: 'Settings',
   } as Record<string, string>,
 };

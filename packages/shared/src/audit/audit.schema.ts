@@ -45,4 +45,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'seat.delete': 'Seat deleted',
   'student.aadhaar.view': 'Aadhaar number viewed',
   'student.identity_image.view': 'Identity image viewed',
+  'payment.record': 'Payment recorded',
+  'settings.update': 'Settings changed',
 };
