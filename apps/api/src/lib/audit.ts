@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = {
   seatDeleted: 'seat.delete',
   paymentRecorded: 'payment.record',
   settingsUpdated: 'settings.update',
+  dueReminded: 'due.remind',
 } as const;
 
 /** Who did it: the admin of a library, from an address. */

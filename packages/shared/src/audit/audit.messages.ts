@@ -23,5 +23,6 @@ export const auditMessages = {
     student: 'Student',
     payment: 'Payment',
     settings: 'Settings',
+    subscription: 'Subscription',
   } as Record<string, string>,
 };

@@ -47,4 +47,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'student.identity_image.view': 'Identity image viewed',
   'payment.record': 'Payment recorded',
   'settings.update': 'Settings changed',
+  'due.remind': 'Dues reminder recorded',
 };
