@@ -57,6 +57,10 @@ export const routes: RouteObject[] = [
                 path: 'fee-report',
                 lazy: () => import('./routes/fee-report').then((m) => ({ Component: m.FeeReportRoute })),
               },
+              {
+                path: 'settings',
+                lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })),
+              },
               // The dashboard's links (SPEC.md §2, DESIGN.md §6): transactions are the fee report,
               // users the student list, premium users that list filtered.
               {

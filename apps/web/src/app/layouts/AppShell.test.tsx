@@ -40,6 +40,7 @@ describe('app shell', { timeout: 15_000 }, () => {
       '/app/fee-report',
       '/app/notifications',
       '/app/activity',
+      '/app/settings',
     ]);
     expect(links[0]?.className).toContain('Mui-selected');
     expect(links[1]?.className).not.toContain('Mui-selected');

@@ -7,6 +7,7 @@ import MapRounded from '@mui/icons-material/MapRounded';
 import NotificationsRounded from '@mui/icons-material/NotificationsRounded';
 import PeopleAltRounded from '@mui/icons-material/PeopleAltRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
+import SettingsRounded from '@mui/icons-material/SettingsRounded';
 import { messages } from '@app/shared';
 
 export interface NavItem {
@@ -25,4 +26,5 @@ export const NAV_ITEMS: NavItem[] = [
   { label: messages.shell.feeReport, to: '/app/fee-report', icon: <ReceiptLongRounded /> },
   { label: messages.shell.notifications, to: '/app/notifications', icon: <NotificationsRounded /> },
   { label: messages.shell.activity, to: '/app/activity', icon: <HistoryRounded /> },
+  { label: messages.shell.settings, to: '/app/settings', icon: <SettingsRounded /> },
 ];

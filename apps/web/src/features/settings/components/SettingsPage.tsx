@@ -1,0 +1,40 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { messages } from '@app/shared';
+import { ErrorScreen } from '@/components/ErrorScreen';
+import { ListSpinner } from '@/components/ListTable';
+import { errorMessage } from '@/lib/api-errors';
+import { useFailureToast } from '@/lib/use-failure-toast';
+import { useGetSettingsQuery } from '../api/settings-api';
+import { SettingsForm } from './SettingsForm';
+
+const m = messages.settings;
+
+/** Settings (issue 13): the library's UPI ID, dues windows, reminder template and price list. */
+export function SettingsPage() {
+  const query = useGetSettingsQuery();
+  const { data, isLoading, isError, error, refetch } = query;
+  const failure = isError ? errorMessage(error, m.fetchFailed) : undefined;
+  useFailureToast(failure, error);
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1040 }}>
+      <div>
+        <Typography variant="h4" component="h1">
+          {m.title}
+        </Typography>
+        <Typography color="text.secondary">{m.subtitle}</Typography>
+      </div>
+      {isLoading ? (
+        <ListSpinner />
+      ) : failure || !data ? (
+        <Paper>
+          <ErrorScreen detail={failure} onRefresh={() => void refetch()} />
+        </Paper>
+      ) : (
+        <SettingsForm settings={data} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import type { LibrarySettingsInput, LibrarySettingsRecord } from '@app/shared';
+
+/**
+ * The settings form's values: what `librarySettingsSchema` reads (the number boxes' text,
+ * an empty UPI ID or daily-hours box for none) and turns into the PUT body.
+ */
+export type SettingsFormValues = LibrarySettingsInput;
+type PriceRowValues = SettingsFormValues['price_list'][number];
+
+/** A new row: one month, any free seat, any length, no price yet. */
+export const NEW_PRICE_ROW: PriceRowValues = { duration: 1, is_reserved: false, window_hours: '', price: '' };
+
+/** The form's values for the settings as the server has them. */
+export function formValuesOf(settings: LibrarySettingsRecord): SettingsFormValues {
+  return {
+    upi_id: settings.upi_id ?? '',
+    upi_payee_name: settings.upi_payee_name ?? '',
+    dues_expiring_days: settings.dues_expiring_days,
+    dues_grace_days: settings.dues_grace_days,
+    reminder_template: settings.reminder_template,
+    auto_push_reminders: settings.auto_push_reminders,
+    price_list: settings.price_list.map((entry) => ({ ...entry, window_hours: entry.window_hours ?? '' })),
+  };
+}
+
+const PRICE_ROW_FIELDS = ['duration', 'is_reserved', 'window_hours', 'price'] as const;
+
+const TOP_LEVEL_FIELDS = [
+  'upi_id',
+  'upi_payee_name',
+  'dues_expiring_days',
+  'dues_grace_days',
+  'reminder_template',
+  'auto_push_reminders',
+  'price_list',
+] as const;
+
+/** Every field a server error may name (`price_list.2.duration`), for `rows` price rows. */
+export function settingsFieldNames(rows: number) {
+  return [
+    ...TOP_LEVEL_FIELDS,
+    ...Array.from({ length: rows }, (_, index) =>
+      PRICE_ROW_FIELDS.map((field) => `price_list.${index}.${field}` as const),
+    ).flat(),
+  ];
+}
