@@ -12,6 +12,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import pushPlugin from './plugins/push';
+import duesRemindersPlugin from './plugins/dues-reminders';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
@@ -28,6 +29,7 @@ import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import auditRoutes from './modules/audit/audit.routes';
 import notificationRoutes from './modules/notifications/notifications.routes';
 import deviceRoutes from './modules/notifications/devices.routes';
+import duesRoutes from './modules/dues/dues.routes';
 
 export interface AppOptions {
   config: Config;
@@ -198,6 +200,7 @@ export async function buildApp({ config, db, appSecret, logger = false, isLive =
   await app.register(authPlugin, { sessionIdleMs: config.sessionIdleMs });
   await app.register(openapiPlugin);
   await app.register(pushPlugin, { push: config.push });
+  await app.register(duesRemindersPlugin, { intervalMs: config.duesReminderIntervalMs });
 
   // Uploaded images (DESIGN.md §5): an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads.
   const uploads = createConfiguredStorage(config.storage);
@@ -217,6 +220,7 @@ export async function buildApp({ config, db, appSecret, logger = false, isLive =
       await api.register(auditRoutes);
       await api.register(notificationRoutes);
       await api.register(deviceRoutes, { rateLimit: config.deviceRateLimit });
+      await api.register(duesRoutes);
     },
     { prefix: '/api' },
   );

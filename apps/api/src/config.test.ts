@@ -23,3 +23,14 @@ describe('EMBEDDED_PG_RESTART_DELAYS_MS', () => {
     },
   );
 });
+
+describe('DUES_REMINDER_INTERVAL_MS', () => {
+  it('defaults to 15 minutes and takes milliseconds from 1 s to a day', () => {
+    expect(loadConfig(base).duesReminderIntervalMs).toBe(15 * 60 * 1000);
+    expect(loadConfig({ ...base, DUES_REMINDER_INTERVAL_MS: '60000' }).duesReminderIntervalMs).toBe(60_000);
+  });
+
+  it.each(['soon', '999', '86400001', '1.5', '-1'])('refuses %j and names the variable', (value) => {
+    expect(() => loadConfig({ ...base, DUES_REMINDER_INTERVAL_MS: value })).toThrow(/DUES_REMINDER_INTERVAL_MS/);
+  });
+});

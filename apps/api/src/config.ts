@@ -62,6 +62,7 @@ const envSchema = z
     FCM_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default(DEFAULT_FCM_API_BASE),
     PUSH_MAX_ATTEMPTS: intFromEnv(5, 1, 20),
     PUSH_POLL_INTERVAL_MS: intFromEnv(2000, 100, 60_000),
+    DUES_REMINDER_INTERVAL_MS: intFromEnv(15 * 60 * 1000, 1000, 24 * 60 * 60 * 1000),
     DEVICE_RATE_LIMIT_MAX: intFromEnv(20, 1, 1_000_000),
     DEVICE_RATE_LIMIT_WINDOW_SECONDS: intFromEnv(15 * 60, 1, 86_400),
     // Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (docs/decisions.md, Object storage).
@@ -181,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxAttempts: values.PUSH_MAX_ATTEMPTS,
       pollIntervalMs: values.PUSH_POLL_INTERVAL_MS,
     },
+    /** How often each process looks for dues to remind of by push (only with a push provider). */
+    duesReminderIntervalMs: values.DUES_REMINDER_INTERVAL_MS,
     deviceRateLimit: { max: values.DEVICE_RATE_LIMIT_MAX, windowMs: values.DEVICE_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     /** Uploaded images: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
     storage: storageConfig(values, dataDir),

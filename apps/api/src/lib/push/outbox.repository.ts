@@ -1,10 +1,74 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
 /**
  * The outbox's SQL. The worker serves every library, so the claim reads across tenants;
  * every other statement names its row by id and library.
  */
+
+export interface QueuedNotification {
+  /** Who sent it; null when the server did (automatic dues reminders). */
+  adminId: string | null;
+  title: string;
+  body: string;
+  premiumOnly: boolean;
+}
+
+/** Whether a provider will deliver; without one the deliveries are recorded as failed with `failReason`. */
+export interface DeliveryPlan {
+  deliverable: boolean;
+  failReason: string;
+}
+
+/**
+ * Stores a notification and queues one delivery per paired device of its audience (`audience`
+ * selects ids of the library's students), counting both, in one transaction; answers its id.
+ * Without a provider the deliveries are recorded as failed, so the history says what happened.
+ */
+export async function queueNotification(
+  db: DbOrTx,
+  libraryId: string,
+  input: QueuedNotification,
+  audience: SQL,
+  delivery: DeliveryPlan,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx.execute<{ id: string }>(sql`
+      insert into notifications (library_id, admin_id, title, body, premium_only)
+      values (${libraryId}, ${input.adminId}, ${input.title}, ${input.body}, ${input.premiumOnly})
+      returning id`);
+    const notificationId = inserted.rows[0]!.id;
+    const status = delivery.deliverable ? 'queued' : 'failed';
+    const lastError = delivery.deliverable ? null : delivery.failReason;
+    await tx.execute(sql`
+      with audience as (${audience}),
+      queued as (
+        insert into notification_deliveries (notification_id, library_id, device_id, fcm_token, status, last_error)
+        select ${notificationId}, ${libraryId}, d.id, d.fcm_token, ${status}, ${lastError}
+        from student_devices d join audience on audience.id = d.student_id
+        where d.library_id = ${libraryId}
+        returning 1
+      )
+      update notifications set
+        audience_count = (select count(*) from audience),
+        device_count = (select count(*) from queued),
+        failed_count = ${delivery.deliverable ? sql`0` : sql`(select count(*) from queued)`}
+      where id = ${notificationId} and library_id = ${libraryId}`);
+    return notificationId;
+  });
+}
+
+/** A notification for one student of the library (its paired devices), queued as `queueNotification` does. */
+export function queueStudentNotification(
+  db: DbOrTx,
+  libraryId: string,
+  studentId: string,
+  input: Omit<QueuedNotification, 'premiumOnly'>,
+  delivery: DeliveryPlan,
+): Promise<string> {
+  const audience = sql`select st.id from students st where st.library_id = ${libraryId} and st.id = ${studentId}`;
+  return queueNotification(db, libraryId, { ...input, premiumOnly: false }, audience, delivery);
+}
 
 export type ClaimedDelivery = {
   id: string;

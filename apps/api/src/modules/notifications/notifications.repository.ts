@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { queueNotification, type DeliveryPlan } from '../../lib/push/outbox.repository';
 
 export type NotificationRow = {
   id: string;
@@ -39,38 +40,24 @@ function audienceOf(libraryId: string, premiumOnly: boolean) {
 
 /**
  * Stores a notification, resolves its audience and queues one delivery per paired
- * device of those students, all in one transaction. Without a provider the deliveries
- * are recorded as failed with `failReason`, so the history says what happened.
+ * device of those students, all in one transaction (lib/push's outbox). Without a
+ * provider the deliveries are recorded as failed with `failReason`.
  */
 export async function createNotification(
   db: DbOrTx,
   libraryId: string,
   adminId: string,
   input: { title: string; body: string; premiumOnly: boolean },
-  delivery: { deliverable: boolean; failReason: string },
+  delivery: DeliveryPlan,
 ): Promise<NotificationRow> {
   return db.transaction(async (tx) => {
-    const inserted = await tx.execute<{ id: string }>(sql`
-      insert into notifications (library_id, admin_id, title, body, premium_only)
-      values (${libraryId}, ${adminId}, ${input.title}, ${input.body}, ${input.premiumOnly})
-      returning id`);
-    const notificationId = inserted.rows[0]!.id;
-    const status = delivery.deliverable ? 'queued' : 'failed';
-    const lastError = delivery.deliverable ? null : delivery.failReason;
-    await tx.execute(sql`
-      with audience as (${audienceOf(libraryId, input.premiumOnly)}),
-      queued as (
-        insert into notification_deliveries (notification_id, library_id, device_id, fcm_token, status, last_error)
-        select ${notificationId}, ${libraryId}, d.id, d.fcm_token, ${status}, ${lastError}
-        from student_devices d join audience on audience.id = d.student_id
-        where d.library_id = ${libraryId}
-        returning 1
-      )
-      update notifications set
-        audience_count = (select count(*) from audience),
-        device_count = (select count(*) from queued),
-        failed_count = ${delivery.deliverable ? sql`0` : sql`(select count(*) from queued)`}
-      where id = ${notificationId} and library_id = ${libraryId}`);
+    const notificationId = await queueNotification(
+      tx,
+      libraryId,
+      { adminId, ...input },
+      audienceOf(libraryId, input.premiumOnly),
+      delivery,
+    );
     const row = await tx.execute<NotificationRow>(
       sql`select ${columns} ${fromNotifications} where n.id = ${notificationId} and n.library_id = ${libraryId}`,
     );

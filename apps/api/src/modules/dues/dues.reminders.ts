@@ -1,0 +1,129 @@
+import { formatDateDMY, messages } from '@app/shared';
+import type { DbOrTx } from '../../db/client';
+import { queueStudentNotification } from '../../lib/push/outbox.repository';
+import type { PushHandle } from '../../plugins/push';
+import * as repository from './dues.repository';
+
+const m = messages.dues;
+
+interface WorkerLogger {
+  info(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface DuesReminderWorkerOptions {
+  db: DbOrTx;
+  push: PushHandle;
+  logger: WorkerLogger;
+  /** Pause between rounds (DUES_REMINDER_INTERVAL_MS). */
+  intervalMs: number;
+}
+
+export interface DuesReminderWorker {
+  /** Runs a round at once, then one every interval. */
+  start(): void;
+  /** Stops the rounds and waits (a few seconds at most) for one in progress. */
+  stop(): Promise<void>;
+  /** One round over every library with the switch on; answers how many reminders it queued. */
+  runOnce(): Promise<number>;
+}
+
+const STOP_WAIT_MS = 5000;
+
+function pushBody(candidate: repository.PushCandidateRow): string {
+  const amount = Number(candidate.amount_due);
+  const expiry = formatDateDMY(candidate.plan_expires_at);
+  switch (candidate.stage) {
+    case 'before':
+      return m.pushBody.before(expiry, amount);
+    case 'on_day':
+      return m.pushBody.onDay(amount);
+    case 'after':
+      return m.pushBody.after(expiry, amount);
+  }
+}
+
+/**
+ * Automatic push reminders of dues (issue 13), in every server process: for each library
+ * that switched them on, each not-renewed plan of a student with a paired phone is reminded
+ * once per stage (N days before expiry, on the day, after the grace period). Each reminder
+ * and its notification are written in one transaction; the partial unique index on
+ * `due_reminders` makes a second process's insert a no-op, so it queues nothing.
+ */
+export function createDuesReminderWorker(options: DuesReminderWorkerOptions): DuesReminderWorker {
+  const { db, push, logger, intervalMs } = options;
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> | undefined;
+
+  async function remindLibrary(libraryId: string): Promise<number> {
+    let queued = 0;
+    for (const candidate of await repository.pushCandidates(db, libraryId)) {
+      const sent = await db.transaction(async (tx) => {
+        const inserted = await repository.insertPushReminder(tx, libraryId, {
+          subscriptionId: candidate.subscription_id,
+          stage: candidate.stage,
+          planExpiresAt: candidate.plan_expires_at,
+          amount: candidate.amount_due,
+        });
+        if (!inserted) return false;
+        await queueStudentNotification(
+          tx,
+          libraryId,
+          candidate.student_id,
+          { adminId: null, title: m.pushTitle(candidate.library_name), body: pushBody(candidate) },
+          { deliverable: push.deliverable, failReason: messages.notification.noProviderReason },
+        );
+        return true;
+      });
+      if (sent) queued += 1;
+    }
+    return queued;
+  }
+
+  async function runOnce(): Promise<number> {
+    let queued = 0;
+    for (const libraryId of await repository.librariesWithAutoPush(db)) {
+      try {
+        queued += await remindLibrary(libraryId);
+      } catch (error) {
+        // One library's failure must not keep the others' reminders back.
+        logger.error({ err: error, libraryId }, 'dues: push reminders failed');
+      }
+    }
+    if (queued > 0) {
+      logger.info({ queued }, 'dues: push reminders queued');
+      push.kick();
+    }
+    return queued;
+  }
+
+  function schedule(delayMs: number) {
+    timer = setTimeout(() => {
+      round = runOnce()
+        .then(() => undefined)
+        .catch((error: unknown) => logger.error({ err: error }, 'dues: push reminder round failed'))
+        .finally(() => {
+          round = undefined;
+          if (running) schedule(intervalMs);
+        });
+    }, delayMs);
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      if (!round) return;
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([round, new Promise((resolve) => (wait = setTimeout(resolve, STOP_WAIT_MS)))]);
+      clearTimeout(wait);
+    },
+    runOnce,
+  };
+}

@@ -1,0 +1,415 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_DUES_EXPIRING_DAYS,
+  DEFAULT_DUES_GRACE_DAYS,
+  DUE_GROUPS,
+  type DUE_SORT_KEYS,
+  type DueGroup,
+} from '@app/shared';
+import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../lib/sql-like';
+
+/**
+ * The dues' SQL (docs/decisions.md, "Dues and reminders"). Every figure is computed here:
+ * the library's today in its time zone, balances (agreed prices minus payments), renewal
+ * prices from the price list, amounts due, reminders and their effect. Amounts come back
+ * as PostgreSQL's exact decimal text; the service turns them into numbers at the edge.
+ */
+
+/** A library's name, its today and its dues settings (the defaults while it has no settings row). */
+export type DuesSettingsRow = {
+  library_name: string;
+  time_zone: string;
+  today: string;
+  expiring_days: number;
+  grace_days: number;
+  upi_id: string | null;
+  upi_payee_name: string | null;
+  reminder_template: string | null;
+  auto_push_reminders: boolean;
+};
+
+/** The library (`l`) with its settings and today, as the CTE `lib`. */
+const libraryOf = (libraryId: string) => sql`
+  select l.id, l.name, l.time_zone, (now() at time zone l.time_zone)::date as today,
+         coalesce(ls.dues_expiring_days, ${DEFAULT_DUES_EXPIRING_DAYS}::int) as expiring_days,
+         coalesce(ls.dues_grace_days, ${DEFAULT_DUES_GRACE_DAYS}::int) as grace_days,
+         ls.upi_id, ls.upi_payee_name, ls.reminder_template, coalesce(ls.auto_push_reminders, false) as auto_push_reminders
+  from libraries l left join library_settings ls on ls.library_id = l.id
+  where l.id = ${libraryId}`;
+
+export async function duesSettings(db: DbOrTx, libraryId: string): Promise<DuesSettingsRow | undefined> {
+  const result = await db.execute<DuesSettingsRow>(sql`
+    select name as library_name, time_zone, to_char(today, 'YYYY-MM-DD') as today, expiring_days, grace_days,
+           upi_id, upi_payee_name, reminder_template, auto_push_reminders
+    from (${libraryOf(libraryId)}) lib`);
+  return result.rows[0];
+}
+
+// The fragments below speak of one subscription, `sub`.
+
+/** Agreed prices of all its periods minus every payment towards them. */
+const balance = sql`(
+  (select coalesce(sum(c.price), 0) from subscription_charges c
+    where c.library_id = sub.library_id and c.subscription_id = sub.id)
+  - (select coalesce(sum(f.amount), 0) from fees f where f.library_id = sub.library_id and f.subscription_id = sub.id))`;
+
+/** Renewed: the same student holds another subscription that ends later. */
+const renewed = sql`exists (
+  select 1 from subscriptions later
+  where later.library_id = sub.library_id and later.student_id = sub.student_id
+    and later.id <> sub.id and later.plan_expires_at > sub.plan_expires_at)`;
+
+// Minutes from midnight, seconds dropped, as the shared windowMinutes reads `HH:mm[:ss]`.
+const startMinute = sql`(extract(hour from sub.start_time)::int * 60 + extract(minute from sub.start_time)::int)`;
+const endMinute = sql`(extract(hour from sub.end_time)::int * 60 + extract(minute from sub.end_time)::int)`;
+/** How long the daily window lasts in minutes; a window past midnight wraps, an empty one is the whole day. */
+const windowMinutes = sql`(case when ${endMinute} > ${startMinute} then ${endMinute} - ${startMinute}
+  else ${endMinute} - ${startMinute} + 1440 end)`;
+
+const samePlan = sql`p.library_id = sub.library_id and p.duration_months = sub.duration_months
+  and p.is_reserved = sub.is_reserved`;
+
+/**
+ * The next period's price: the price list's entry for the plan (its months, reserved or
+ * not, the smallest daily-hours tier the window fits in, else the any-length entry), else
+ * the last price agreed for it. The shared `lookupPrice` says the same (a property test
+ * holds them together).
+ */
+const renewalPrice = sql`coalesce(
+  (select p.price from price_list p
+    where ${samePlan} and p.window_hours * 60 >= ${windowMinutes}
+    order by p.window_hours limit 1),
+  (select p.price from price_list p where ${samePlan} and p.window_hours is null),
+  (select c.price from subscription_charges c
+    where c.library_id = sub.library_id and c.subscription_id = sub.id
+    order by c.created_at desc, c.id desc limit 1),
+  0)`;
+
+/** When `sub` is in each group, on the library's day (`lib`). */
+const IN_GROUP: Record<DueGroup, SQL> = {
+  expiring: sql`sub.plan_expires_at between lib.today and lib.today + lib.expiring_days and not ${renewed}`,
+  expired: sql`sub.plan_expires_at between lib.today - lib.grace_days and lib.today - 1 and not ${renewed}`,
+  unpaid: sql`${balance} > 0`,
+};
+
+/**
+ * The CTEs `lib` and `dues`: one row per subscription and group it is due in, with its
+ * balance, renewal price (0 for an unpaid balance) and amount due.
+ */
+function duesWith(libraryId: string, groups: readonly DueGroup[], subscriptionId?: string): SQL {
+  const only = subscriptionId ? sql`and sub.id = ${subscriptionId}` : sql``;
+  const keys = groups.map(
+    (group) => sql`
+      select sub.id, ${group}::text as due_group from subscriptions sub cross join lib
+      where sub.library_id = lib.id ${only} and ${IN_GROUP[group]}`,
+  );
+  return sql`
+    with lib as (${libraryOf(libraryId)}),
+    due_keys as (${sql.join(keys, sql` union all `)}),
+    dues as (
+      select k.due_group, sub.id, sub.student_id, sub.seat_id, sub.is_reserved, sub.start_time, sub.end_time,
+             sub.plan_expires_at, sub.duration_months, money.balance, money.renewal_price,
+             money.balance + money.renewal_price as amount_due
+      from due_keys k
+      join subscriptions sub on sub.library_id = ${libraryId} and sub.id = k.id
+      cross join lateral (
+        select ${balance} as balance,
+               case when k.due_group = 'unpaid' then 0::numeric(12, 2) else ${renewalPrice} end as renewal_price
+      ) money
+    )`;
+}
+
+export type DueRow = {
+  subscription_id: string;
+  student_id: string;
+  group: DueGroup;
+  first_name: string;
+  last_name: string | null;
+  mobile: string;
+  is_reserved: boolean;
+  seat_name: string | null;
+  area_name: string | null;
+  start_time: string;
+  end_time: string;
+  plan_expires_at: string;
+  duration: number;
+  balance: string;
+  renewal_price: string;
+  amount_due: string;
+  last_reminded_at: string | null;
+  last_reminder_channel: 'whatsapp' | 'sms' | 'push' | null;
+  last_reminder_by: string | null;
+  has_device: boolean;
+};
+
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const dueColumns = sql`
+  dues.id as subscription_id, dues.student_id, dues.due_group as "group", st.first_name, st.last_name, st.mobile,
+  dues.is_reserved, se.name as seat_name, ar.name as area_name,
+  to_char(dues.start_time, 'HH24:MI:SS') as start_time, to_char(dues.end_time, 'HH24:MI:SS') as end_time,
+  to_char(dues.plan_expires_at, 'YYYY-MM-DD') as plan_expires_at, dues.duration_months as duration,
+  dues.balance::text as balance, dues.renewal_price::text as renewal_price, dues.amount_due::text as amount_due,
+  ${iso(sql`last.sent_at`)} as last_reminded_at, last.channel as last_reminder_channel, last.sent_by_name as last_reminder_by,
+  exists (select 1 from student_devices dv where dv.library_id = st.library_id and dv.student_id = st.id) as has_device`;
+
+/**
+ * The students, places and last reminders of `dues`. A reminder counts for its subscription,
+ * group and the plan's current expiry only: one about an earlier period is not this due's.
+ */
+const dueJoins = (libraryId: string) => sql`
+  from dues
+  join students st on st.library_id = ${libraryId} and st.id = dues.student_id
+  left join seats se on se.id = dues.seat_id
+  left join areas ar on ar.id = se.area_id
+  left join lateral (
+    select r.sent_at, r.channel, a.name as sent_by_name
+    from due_reminders r left join admins a on a.id = r.sent_by
+    where r.library_id = ${libraryId} and r.subscription_id = dues.id and r.due_group = dues.due_group
+      and r.plan_expires_at = dues.plan_expires_at
+    order by r.sent_at desc, r.id desc limit 1
+  ) last on true`;
+
+export interface DueFilters {
+  group: DueGroup;
+  search?: string;
+}
+
+/** The list's order: a whitelisted key and direction, then the subscription (pages never shuffle). */
+export interface DueOrder {
+  sortBy: (typeof DUE_SORT_KEYS)[number];
+  descending: boolean;
+}
+
+const SORT_COLUMNS: Record<DueOrder['sortBy'], SQL> = {
+  name: sql`lower(st.first_name || ' ' || coalesce(st.last_name, ''))`,
+  plan_expires_at: sql`dues.plan_expires_at`,
+  amount_due: sql`dues.amount_due`,
+  last_reminded_at: sql`last.sent_at`,
+};
+
+// Never reminded reads as longest ago: first when ascending, last when descending.
+function orderOf(order: DueOrder): SQL {
+  const direction = order.descending ? sql`desc nulls last` : sql`asc nulls first`;
+  return sql`${SORT_COLUMNS[order.sortBy]} ${direction}, dues.plan_expires_at, dues.id`;
+}
+
+function searchOf(search: string | undefined): SQL {
+  if (!search) return sql`true`;
+  const pattern = containsPattern(search);
+  return sql`(st.first_name || ' ' || coalesce(st.last_name, '') ilike ${pattern} or st.mobile like ${pattern})`;
+}
+
+export async function listDues(
+  db: DbOrTx,
+  libraryId: string,
+  options: DueFilters & DueOrder & { limit: number; offset: number },
+) {
+  const dues = duesWith(libraryId, [options.group]);
+  const where = searchOf(options.search);
+  const [rows, count] = await Promise.all([
+    db.execute<DueRow>(sql`
+      ${dues} select ${dueColumns} ${dueJoins(libraryId)} where ${where}
+      order by ${orderOf(options)} limit ${options.limit} offset ${options.offset}`),
+    db.execute<{ total: number }>(sql`
+      ${dues} select count(*)::int as total from dues
+      join students st on st.library_id = ${libraryId} and st.id = dues.student_id where ${where}`),
+  ]);
+  return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
+}
+
+/** Every due of the list's group, search and order, in pages of `batch`, for the CSV export. */
+export async function* allDues(db: DbOrTx, libraryId: string, options: DueFilters & DueOrder, batch = 1000) {
+  const dues = duesWith(libraryId, [options.group]);
+  for (let offset = 0; ; offset += batch) {
+    const result = await db.execute<DueRow>(sql`
+      ${dues} select ${dueColumns} ${dueJoins(libraryId)} where ${searchOf(options.search)}
+      order by ${orderOf(options)} limit ${batch} offset ${offset}`);
+    yield result.rows;
+    if (result.rows.length < batch) return;
+  }
+}
+
+/** One subscription's due in a group, when it is due there now. */
+export async function findDue(
+  db: DbOrTx,
+  libraryId: string,
+  subscriptionId: string,
+  group: DueGroup,
+): Promise<DueRow | undefined> {
+  const result = await db.execute<DueRow>(sql`
+    ${duesWith(libraryId, [group], subscriptionId)} select ${dueColumns} ${dueJoins(libraryId)}`);
+  return result.rows[0];
+}
+
+export type DuesTotals = Record<DueGroup | 'outstanding', { count: number; amount: string }>;
+
+/**
+ * Count and total of each group, and `outstanding`: every subscription with something due,
+ * counted once with its largest amount due.
+ */
+export async function duesTotals(db: DbOrTx, libraryId: string): Promise<DuesTotals> {
+  const result = await db.execute<{ key: DueGroup | 'outstanding'; count: number; amount: string }>(sql`
+    ${duesWith(libraryId, DUE_GROUPS)},
+    largest as (select id, max(amount_due) as amount from dues group by id)
+    select due_group as key, count(*)::int as count, sum(amount_due)::text as amount from dues group by due_group
+    union all
+    select 'outstanding', count(*)::int, coalesce(sum(amount), 0)::text from largest`);
+  const totals: DuesTotals = {
+    expiring: { count: 0, amount: '0' },
+    expired: { count: 0, amount: '0' },
+    unpaid: { count: 0, amount: '0' },
+    outstanding: { count: 0, amount: '0' },
+  };
+  for (const row of result.rows) totals[row.key] = { count: row.count, amount: row.amount };
+  return totals;
+}
+
+/**
+ * Did reminders work: the dues (a subscription's period, whatever the group) first reminded
+ * in the library's last 30 days, those with a payment on the subscription within 7 days of
+ * that first reminder, and what those payments came to.
+ */
+export async function reminderEffect(db: DbOrTx, libraryId: string) {
+  const result = await db.execute<{ reminded: number; paid: number; amount: string }>(sql`
+    with lib as (${libraryOf(libraryId)}),
+    first_reminders as (
+      select r.subscription_id, r.plan_expires_at, min(r.sent_at) as first_sent_at
+      from due_reminders r where r.library_id = ${libraryId}
+      group by r.subscription_id, r.plan_expires_at
+    ),
+    recent as (
+      select fr.subscription_id, fr.first_sent_at from first_reminders fr cross join lib
+      where (fr.first_sent_at at time zone lib.time_zone)::date > lib.today - 30
+    ),
+    payments as (
+      select (select sum(f.amount) from fees f
+              where f.library_id = ${libraryId} and f.subscription_id = recent.subscription_id
+                and f.created_at >= recent.first_sent_at and f.created_at < recent.first_sent_at + interval '7 days'
+             ) as amount
+      from recent
+    )
+    select count(*)::int as reminded, (count(*) filter (where amount > 0))::int as paid,
+           coalesce(sum(amount), 0)::text as amount
+    from payments`);
+  return result.rows[0]!;
+}
+
+export type ReminderRow = {
+  id: string;
+  subscription_id: string;
+  group: DueGroup;
+  channel: 'whatsapp' | 'sms' | 'push';
+  amount: string;
+  sent_at: string;
+  sent_by: string | null;
+  sent_by_name: string | null;
+};
+
+/** Records a reminder a person sent (WhatsApp or SMS) for a due as it is now. */
+export async function insertReminder(
+  db: DbOrTx,
+  libraryId: string,
+  reminder: {
+    subscriptionId: string;
+    group: DueGroup;
+    channel: 'whatsapp' | 'sms';
+    planExpiresAt: string;
+    amount: string;
+    sentBy: string;
+  },
+): Promise<ReminderRow> {
+  const result = await db.execute<ReminderRow>(sql`
+    with inserted as (
+      insert into due_reminders (library_id, subscription_id, due_group, channel, plan_expires_at, amount, sent_by)
+      values (${libraryId}, ${reminder.subscriptionId}, ${reminder.group}, ${reminder.channel},
+              ${reminder.planExpiresAt}::date, ${reminder.amount}::numeric, ${reminder.sentBy})
+      returning *
+    )
+    select i.id, i.subscription_id, i.due_group as "group", i.channel, i.amount::text as amount,
+           ${iso(sql`i.sent_at`)} as sent_at, i.sent_by, a.name as sent_by_name
+    from inserted i left join admins a on a.id = i.sent_by and a.library_id = ${libraryId}`);
+  return result.rows[0]!;
+}
+
+// Automatic push reminders (dues.reminders.ts).
+
+export type PushStage = 'before' | 'on_day' | 'after';
+
+/** Libraries that switched automatic push reminders on (the worker serves every library). */
+export async function librariesWithAutoPush(db: DbOrTx): Promise<string[]> {
+  const result = await db.execute<{ library_id: string }>(
+    sql`select library_id from library_settings where auto_push_reminders order by library_id`,
+  );
+  return result.rows.map((row) => row.library_id);
+}
+
+export type PushCandidateRow = {
+  subscription_id: string;
+  student_id: string;
+  stage: PushStage;
+  plan_expires_at: string;
+  amount_due: string;
+  library_name: string;
+};
+
+/**
+ * Subscriptions of the library (while its switch is on) not renewed, whose student has a
+ * paired device, at a stage not yet reminded of for this expiry: 'before' from N days to
+ * the day before expiry, 'on_day' on it, 'after' in the three days after the grace period.
+ */
+export async function pushCandidates(db: DbOrTx, libraryId: string): Promise<PushCandidateRow[]> {
+  const result = await db.execute<PushCandidateRow>(sql`
+    with lib as (${libraryOf(libraryId)})
+    select sub.id as subscription_id, sub.student_id, stage.name as stage,
+           to_char(sub.plan_expires_at, 'YYYY-MM-DD') as plan_expires_at,
+           (${balance} + ${renewalPrice})::text as amount_due, lib.name as library_name
+    from subscriptions sub
+    cross join lib
+    cross join lateral (
+      select case
+        when lib.today between sub.plan_expires_at - lib.expiring_days and sub.plan_expires_at - 1 then 'before'
+        when lib.today = sub.plan_expires_at then 'on_day'
+        when lib.today between sub.plan_expires_at + lib.grace_days + 1 and sub.plan_expires_at + lib.grace_days + 3
+          then 'after'
+      end as name
+    ) stage
+    where lib.auto_push_reminders and sub.library_id = lib.id
+      and sub.plan_expires_at between lib.today - lib.grace_days - 3 and lib.today + lib.expiring_days
+      and stage.name is not null and not ${renewed}
+      and exists (select 1 from student_devices dv where dv.library_id = lib.id and dv.student_id = sub.student_id)
+      and not exists (
+        select 1 from due_reminders r
+        where r.library_id = lib.id and r.subscription_id = sub.id and r.plan_expires_at = sub.plan_expires_at
+          and r.stage = stage.name)
+    order by sub.plan_expires_at, sub.id`);
+  return result.rows;
+}
+
+/**
+ * Records an automatic push reminder of one stage; answers false when it already exists
+ * (another process got there first: the partial unique index keeps each stage once).
+ */
+export async function insertPushReminder(
+  db: DbOrTx,
+  libraryId: string,
+  reminder: { subscriptionId: string; stage: PushStage; planExpiresAt: string; amount: string },
+): Promise<boolean> {
+  const group: DueGroup = reminder.stage === 'after' ? 'expired' : 'expiring';
+  const result = await db.execute(sql`
+    insert into due_reminders (library_id, subscription_id, due_group, channel, stage, plan_expires_at, amount)
+    values (${libraryId}, ${reminder.subscriptionId}, ${group}, 'push', ${reminder.stage},
+            ${reminder.planExpiresAt}::date, ${reminder.amount}::numeric)
+    on conflict do nothing
+    returning id`);
+  return result.rows.length > 0;
+}
+
+/** The renewal price of one subscription, as the dues compute it (for the property test against lookupPrice). */
+export async function renewalPriceOf(db: DbOrTx, libraryId: string, subscriptionId: string) {
+  const result = await db.execute<{ price: string }>(sql`
+    select ${renewalPrice}::text as price from subscriptions sub
+    where sub.library_id = ${libraryId} and sub.id = ${subscriptionId}`);
+  return result.rows[0]?.price;
+}
