@@ -131,9 +131,9 @@ describe('whatsappLink and smsLink', () => {
   it('opens WhatsApp click-to-chat for +91 with the whole text encoded', () => {
     const link = whatsappLink('9876543210', text);
     expect(link.startsWith('https://wa.me/919876543210?text=')).toBe(true);
-    const url = new URL(link);
-    expect(url.searchParams.get('text')).toBe(text);
-    expect([...url.searchParams.keys()]).toEqual(['text']);
+    const query = link.slice('https://wa.me/919876543210?'.length);
+    expect(query.split('&')).toHaveLength(1);
+    expect(decodeURIComponent(query.slice('text='.length))).toBe(text);
     expect(link).toContain('%0A');
     expect(link).not.toContain('#');
   });
