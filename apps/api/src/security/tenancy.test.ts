@@ -35,6 +35,7 @@ const TENANT_TABLES = [
   'notifications',
   'student_devices',
   'student_pairing_codes',
+  'due_reminders',
 ];
 
 const t = useTestApp();
@@ -90,6 +91,12 @@ beforeAll(async () => {
   });
   expect(subscription.statusCode, subscription.body).toBe(201);
   owner.subscriptionId = subscription.json().data.id;
+  // A price above what was paid: the owner's subscription is a due (unpaid), which the intruder must not reach.
+  await t.pool.query(
+    `insert into subscription_charges (library_id, subscription_id, student_id, kind, duration_months, price)
+     values ($1, $2, $3, 'renewal', 1, 500)`,
+    [ownerLibraryId, owner.subscriptionId, owner.studentId],
+  );
   const detail = await t.app.inject({ url: `/api/user/${owner.studentId}`, headers: ownerAuth });
   owner.profileUrl = detail.json().data.profile;
   const devices = await t.pool.query(`select to_regclass('student_devices') as name`);
@@ -184,6 +191,14 @@ function callFor(
     'GET /api/dashboard/:period': { url: '/api/dashboard/lifetime', expect: 'no-leak' },
     'GET /api/admin/notifications': { url, expect: 'no-leak' },
     'GET /api/admin/audit-log': { url, expect: 'no-leak' },
+    'GET /api/dues': { url: `${url}?group=unpaid`, expect: 'no-leak' },
+    'GET /api/dues/export': { url: `${url}?group=unpaid`, expect: 'no-leak' },
+    'GET /api/dues/summary': { url, expect: 'no-leak' },
+    'POST /api/dues/:subscriptionId/reminders': {
+      url: `/api/dues/${owner.subscriptionId}/reminders`,
+      payload: { group: 'unpaid', channel: 'whatsapp' },
+      expect: 'not-found',
+    },
   };
   return table[`${method} ${url}`];
 }
