@@ -30,6 +30,8 @@ import auditRoutes from './modules/audit/audit.routes';
 import notificationRoutes from './modules/notifications/notifications.routes';
 import deviceRoutes from './modules/notifications/devices.routes';
 import duesRoutes from './modules/dues/dues.routes';
+import paymentRoutes from './modules/payments/payments.routes';
+import settingsRoutes from './modules/settings/settings.routes';
 
 export interface AppOptions {
   config: Config;
@@ -221,6 +223,8 @@ export async function buildApp({ config, db, appSecret, logger = false, isLive =
       await api.register(notificationRoutes);
       await api.register(deviceRoutes, { rateLimit: config.deviceRateLimit });
       await api.register(duesRoutes);
+      await api.register(paymentRoutes);
+      await api.register(settingsRoutes);
     },
     { prefix: '/api' },
   );

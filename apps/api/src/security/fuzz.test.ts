@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerLibrary, type TestApp } from '../test/helpers';
+import { insertArea, insertSeat, insertStudent } from '../test/factories';
+import { subscriptionBody } from '../test/bookings';
 
 /**
  * Hostile input (issue 8): random requests against every API route of the route
@@ -129,6 +131,7 @@ describe('hostile input on every route', () => {
               'start_time',
               'end_time',
               'duration',
+              'date',
             ),
             fc.string({ maxLength: 10 }),
           ),
@@ -193,5 +196,99 @@ describe('hostile input on every route', () => {
     );
     expect(sent).toBe(RUNS);
     console.log(`fuzz: ${sent} requests over ${routes.length} routes, 0 answers of 5xx`);
+  }, 600_000);
+});
+
+/**
+ * The money writes of issue 13 on real records: hostile amounts, modes and references
+ * towards a subscription that owes ₹5,000, and hostile settings. Never a 5xx, always the
+ * envelope, and whatever is accepted never takes the balance below zero.
+ */
+describe('hostile payments and settings on real records', () => {
+  it('answers without a 5xx and never overpays', async () => {
+    const library = await registerLibrary(t.app);
+    const libraryId = library.session.library.id;
+    const areaId = await insertArea(t.pool, libraryId);
+    await insertSeat(t.pool, libraryId, areaId, { capacity: 5 });
+    const student = await insertStudent(t.pool, libraryId);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscription',
+      headers: library.auth,
+      payload: { ...subscriptionBody(student.id, { fee: 0 }), price: 5000 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const subscriptionId = created.json().data.id as string;
+
+    const amount = fc.oneof(
+      jsonish,
+      fc.integer({ min: -10, max: 6000 }),
+      fc.constantFrom('0', '0.00', '0.001', '1e2', '0x10', '-0', '00.10', '1,000', ' 5 ', 0.1 + 0.2, 4999.99, 5000.01),
+    );
+    const reference = fc.oneof(
+      fc.constant(undefined),
+      oddStrings,
+      fc.stringMatching(/^\d{12}$/),
+      fc.constantFrom('1234 5678 9012', 'abc123def', 'hdfc-0001', '０１２３４５６７８９０１'),
+    );
+    const mode = fc.oneof(fc.constantFrom('Cash', 'UPI', 'Card', 'Bank Transfer', 'Cheque'), oddStrings);
+    const settings = fc.record(
+      {
+        upi_id: fc.oneof(oddStrings, fc.constantFrom('owner@okaxis', 'a@b', '@okaxis', null, '')),
+        upi_payee_name: fc.oneof(oddStrings, fc.constantFrom('Gyan Deep', null, '')),
+        dues_expiring_days: jsonish,
+        dues_grace_days: jsonish,
+        reminder_template: fc.oneof(oddStrings, fc.constantFrom('Hi {name}', '{nope}', '{', '{}')),
+        auto_push_reminders: jsonish,
+        price_list: fc.oneof(
+          jsonish,
+          fc.array(
+            fc.record(
+              { duration: jsonish, is_reserved: jsonish, window_hours: jsonish, price: amount },
+              {
+                requiredKeys: [],
+              },
+            ),
+            { maxLength: 4 },
+          ),
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    const call = fc.oneof(
+      fc.record({ kind: fc.constant('payment' as const), amount, mode, reference }),
+      fc.record({ kind: fc.constant('settings' as const), body: settings }),
+    );
+
+    await fc.assert(
+      fc.asyncProperty(call, async (request) => {
+        const response =
+          request.kind === 'payment'
+            ? await t.app.inject({
+                method: 'POST',
+                url: `/api/subscription/${subscriptionId}/payments`,
+                headers: library.auth,
+                payload: { amount: request.amount, mode: request.mode, reference: request.reference },
+              })
+            : await t.app.inject({ method: 'PUT', url: '/api/settings', headers: library.auth, payload: request.body });
+        const where = `${JSON.stringify(request).slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+        expect(response.statusCode, where).toBeLessThan(500);
+        if (response.statusCode >= 400) {
+          expect(response.json(), where).toMatchObject({ status: false, code: response.statusCode });
+        }
+      }),
+      {
+        numRuns: Math.max(50, Math.round(RUNS / 4)),
+        ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}),
+      },
+    );
+    const account = await t.app.inject({ url: `/api/subscription/${subscriptionId}/payments`, headers: library.auth });
+    expect(account.json().data.balance).toBeGreaterThanOrEqual(0);
+    const stored = await t.pool.query<{ balance: string }>(
+      `select (select sum(price) from subscription_charges where subscription_id = $1)
+            - (select sum(amount) from fees where subscription_id = $1) as balance`,
+      [subscriptionId],
+    );
+    expect(Number(stored.rows[0]!.balance)).toBeGreaterThanOrEqual(0);
   }, 600_000);
 });

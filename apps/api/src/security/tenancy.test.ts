@@ -36,6 +36,9 @@ const TENANT_TABLES = [
   'student_devices',
   'student_pairing_codes',
   'due_reminders',
+  'library_settings',
+  'price_list',
+  'subscription_charges',
 ];
 
 const t = useTestApp();
@@ -97,6 +100,13 @@ beforeAll(async () => {
      values ($1, $2, $3, 'renewal', 1, 500)`,
     [ownerLibraryId, owner.subscriptionId, owner.studentId],
   );
+  const settings = await t.app.inject({
+    method: 'PUT',
+    url: '/api/settings',
+    headers: ownerAuth,
+    payload: ownerSettings,
+  });
+  expect(settings.statusCode, settings.body).toBe(200);
   const detail = await t.app.inject({ url: `/api/user/${owner.studentId}`, headers: ownerAuth });
   owner.profileUrl = detail.json().data.profile;
   const devices = await t.pool.query(`select to_regclass('student_devices') as name`);
@@ -108,6 +118,17 @@ beforeAll(async () => {
     owner.deviceId = device.rows[0].id;
   }
 });
+
+// The owner's settings and price list; the intruder saving its own must leave them as they are.
+const ownerSettings = {
+  upi_id: 'owner.library@okaxis',
+  upi_payee_name: 'Owner Library',
+  dues_expiring_days: 3,
+  dues_grace_days: 2,
+  reminder_template: 'Hello {name}, {amount} is due.',
+  auto_push_reminders: true,
+  price_list: [{ duration: 1, is_reserved: true, window_hours: null, price: 777 }],
+};
 
 type Expectation = 'not-found' | 'no-leak' | 'refused';
 
@@ -199,6 +220,20 @@ function callFor(
       payload: { group: 'unpaid', channel: 'whatsapp' },
       expect: 'not-found',
     },
+    'POST /api/subscription/:id/payments': {
+      url: `/api/subscription/${owner.subscriptionId}/payments`,
+      payload: { amount: 100, mode: 'Cash' },
+      expect: 'not-found',
+    },
+    'GET /api/subscription/:id/payments': {
+      url: `/api/subscription/${owner.subscriptionId}/payments`,
+      expect: 'not-found',
+    },
+    'GET /api/day-book': { url, expect: 'no-leak' },
+    'GET /api/day-book/export': { url, expect: 'no-leak' },
+    'GET /api/settings': { url, expect: 'no-leak' },
+    // Saves the intruder's own settings: the owner's (and their price list) stay as they were.
+    'PUT /api/settings': { url, payload: { ...ownerSettings, upi_id: 'intruder@okaxis' }, expect: 'no-leak' },
   };
   return table[`${method} ${url}`];
 }

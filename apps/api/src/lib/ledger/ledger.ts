@@ -135,8 +135,20 @@ function presentCharge(row: repository.ChargeRow): ChargeRecord {
   };
 }
 
+/** A payment as the account and the day book answer it (only its own fields, whatever else the row holds). */
 export function presentPayment(row: repository.PaymentRow): PaymentRecord {
-  return { ...row, amount: Number(row.amount) };
+  return {
+    id: row.id,
+    subscription_id: row.subscription_id,
+    student_id: row.student_id,
+    amount: Number(row.amount),
+    mode: row.mode,
+    reference: row.reference,
+    kind: row.kind,
+    recorded_by: row.recorded_by,
+    recorded_by_name: row.recorded_by_name,
+    created_at: row.created_at,
+  };
 }
 
 /** The subscription's account: totals, charges oldest first, payments newest first. */

@@ -1,0 +1,61 @@
+import {
+  DEFAULT_DUES_EXPIRING_DAYS,
+  DEFAULT_DUES_GRACE_DAYS,
+  messages,
+  type LibrarySettings,
+  type LibrarySettingsRecord,
+} from '@app/shared';
+import { AppError } from '../../errors';
+import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
+import type { Actor, ServiceContext } from '../../lib/service-context';
+import * as repository from './settings.repository';
+
+const m = messages.settings;
+
+export type SettingsContext = ServiceContext;
+
+/** The library's settings: the saved ones, else the defaults (reminder template: the catalogue's). */
+export async function getSettings(context: SettingsContext, actor: Actor): Promise<LibrarySettingsRecord> {
+  const [row, priceList] = await Promise.all([
+    repository.findSettings(context.db, actor.libraryId),
+    repository.priceListOf(context.db, actor.libraryId),
+  ]);
+  return {
+    upi_id: row?.upi_id ?? null,
+    upi_payee_name: row?.upi_payee_name ?? null,
+    dues_expiring_days: row?.dues_expiring_days ?? DEFAULT_DUES_EXPIRING_DAYS,
+    dues_grace_days: row?.dues_grace_days ?? DEFAULT_DUES_GRACE_DAYS,
+    reminder_template: row?.reminder_template ?? m.defaultReminderTemplate,
+    auto_push_reminders: row?.auto_push_reminders ?? false,
+    price_list: priceList.map((entry) => ({ ...entry, price: Number(entry.price) })),
+    updated_at: row?.updated_at ?? null,
+  };
+}
+
+/**
+ * Saves the settings and replaces the price list in one transaction. The catalogue's
+ * template is stored as null ("the default"), so a later wording of it reaches the library.
+ */
+export async function updateSettings(
+  context: SettingsContext,
+  actor: Actor,
+  input: LibrarySettings,
+): Promise<LibrarySettingsRecord> {
+  await context.db.transaction(async (tx) => {
+    const saved = await repository.saveSettings(tx, actor.libraryId, {
+      ...input,
+      reminder_template: input.reminder_template === m.defaultReminderTemplate ? null : input.reminder_template,
+    });
+    if (!saved) {
+      const message = m.priceList.duplicate;
+      throw new AppError(409, message, [{ field: 'price_list', message }]);
+    }
+    await writeAudit(tx, actor, {
+      action: AUDIT_ACTIONS.settingsUpdated,
+      entityType: 'settings',
+      entityId: actor.libraryId,
+      detail: `${input.price_list.length} ${input.price_list.length === 1 ? 'price' : 'prices'}, UPI ${input.upi_id ? 'set' : 'not set'}`,
+    });
+  });
+  return getSettings(context, actor);
+}
