@@ -1,5 +1,6 @@
 import type {
   Availability,
+  LibrarySettingsRecord,
   StudentLookup,
   Subscription,
   SubscriptionCreateInput,
@@ -12,6 +13,7 @@ import type {
 import type { z } from 'zod';
 import { baseApi } from '@/lib/api-client';
 import type { ApiEnvelope } from '@/lib/api-errors';
+import { API_TAGS } from '@/lib/api-tags';
 
 type SubscriptionPage = z.infer<typeof subscriptionListSchema>;
 export type SubscriptionSortKey = (typeof SUBSCRIPTION_SORT_KEYS)[number];
@@ -35,10 +37,20 @@ export interface AvailabilityArgs {
   exclude_id?: string;
 }
 
-// A booking changes the seats' live state (occupied, reserved), the areas' free counts and
-// the fee report, so writes invalidate those lists too.
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['Subscription', 'Seat', 'Area', 'Fee'] });
-const WRITE_TAGS = ['Subscription', 'Seat', 'Area', 'Fee'] as const;
+export type PriceList = LibrarySettingsRecord['price_list'];
+
+// A booking changes the seats' live state (occupied, reserved), the areas' free counts, the
+// fee report, and, with its payment and price, the dues and the day book: writes invalidate those too.
+const WRITE_TAGS = [
+  API_TAGS.subscriptions,
+  'Seat',
+  'Area',
+  API_TAGS.fees,
+  API_TAGS.dues,
+  API_TAGS.dayBook,
+  API_TAGS.students,
+] as const;
+const api = baseApi.enhanceEndpoints({ addTagTypes: [...WRITE_TAGS, API_TAGS.settings] });
 
 /** The subscription calls of SPEC.md §7, and the student lookup the Add dialog makes. */
 const subscriptionsApi = api.injectEndpoints({
@@ -49,7 +61,7 @@ const subscriptionsApi = api.injectEndpoints({
         params: { ...params, ...(search ? { search } : {}), ...(status ? { status } : {}) },
       }),
       transformResponse: (response: ApiEnvelope<SubscriptionPage>) => response.data as SubscriptionPage,
-      providesTags: ['Subscription'],
+      providesTags: [API_TAGS.subscriptions],
     }),
     getSubscription: build.query<Subscription, string>({
       query: (id) => `/subscription/${encodeURIComponent(id)}`,
@@ -65,6 +77,12 @@ const subscriptionsApi = api.injectEndpoints({
       query: (mobile) => `/user/mobile/${encodeURIComponent(mobile)}`,
       transformResponse: (response: ApiEnvelope<StudentLookup>) => response.data as StudentLookup,
       keepUnusedDataFor: 0,
+    }),
+    /** The library's price list (GET /settings), from which the Add and Renew dialogs fill in the price. */
+    getPriceList: build.query<PriceList, void>({
+      query: () => '/settings',
+      transformResponse: (response: ApiEnvelope<LibrarySettingsRecord>) => response.data?.price_list ?? [],
+      providesTags: [API_TAGS.settings],
     }),
     createSubscription: build.mutation<
       ApiEnvelope<Subscription>,
@@ -102,6 +120,7 @@ export const {
   useGetSubscriptionQuery,
   useLazyCheckAvailabilityQuery,
   useLazyLookupStudentQuery,
+  useGetPriceListQuery,
   useCreateSubscriptionMutation,
   useUpdateSubscriptionMutation,
   useRenewSubscriptionMutation,

@@ -1,4 +1,4 @@
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import DialogContent from '@mui/material/DialogContent';
@@ -36,6 +36,8 @@ const emptyForm = (today = ''): SubscriptionAddFormInput => ({
   fee: '',
   duration: '',
   mode: 'Cash',
+  price: '',
+  reference: '',
 });
 
 const FORM_FIELDS = new Set(Object.keys(emptyForm()));
@@ -57,6 +59,11 @@ export function AddSubscriptionDialog({ open, onClose }: AddSubscriptionDialogPr
   const keyFor = useIdempotencyKey();
   const { create } = useSubscriptionActions();
   const busy = form.formState.isSubmitting;
+  const [startTime, endTime, seatStatus] = useWatch({
+    control: form.control,
+    name: ['start_time', 'end_time', 'seat_status'],
+  });
+  const plan = { is_reserved: seatStatus === 'reserved', start_time: startTime, end_time: endTime };
 
   const checkAvailability = async () => {
     const { joining_date, start_time, end_time, duration, seat_id } = form.getValues();
@@ -110,7 +117,7 @@ export function AddSubscriptionDialog({ open, onClose }: AddSubscriptionDialogPr
                 )}
               />
               <WindowAndSeatFields availability={availability} onCheck={() => void checkAvailability()} />
-              <PaymentFields />
+              <PaymentFields plan={plan} />
             </Box>
           </DialogContent>
           <SubmitActions

@@ -1,72 +1,74 @@
-import { Controller, useFormContext } from 'react-hook-form';
+import type { ChangeEvent } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { MAX_DURATION_MONTHS, messages, PAYMENT_MODES, type PaymentMode } from '@app/shared';
+import { MAX_DURATION_MONTHS, messages, modeTakesReference, type PaymentMode } from '@app/shared';
+import { PaymentModeField } from '@/components/PaymentModeField';
+import { PaymentReferenceField } from '@/components/PaymentReferenceField';
+import { RupeesField } from '@/components/RupeesField';
 import { fieldProps } from '@/lib/form';
+import { usePriceFromList, type PricedPlan, type PriceFormFields } from '../hooks/use-price-from-list';
 
 const m = messages.subscriptions;
+const p = messages.payments;
 
-interface PaymentFormFields {
-  fee: string | number;
-  duration: string | number;
+interface PaymentFormFields extends PriceFormFields {
   mode: PaymentMode;
+  reference?: unknown;
 }
 
-/** Library Fee (₹), Duration (months) and Payment Method: what Add and Renew both take. */
-export function PaymentFields({ autoFocus = false }: { autoFocus?: boolean }) {
+/** Under the price: what the list asks for the plan, and the discount when the price is below it. */
+export function priceNote(listPrice: number | undefined, price: string | number | undefined): string {
+  if (listPrice === undefined) return p.priceHelp;
+  const agreed = price === undefined || price === '' ? NaN : Number(price);
+  const discount = Math.round((listPrice - agreed) * 100) / 100;
+  return discount > 0 ? `${p.priceFromList(listPrice)} · ${p.discount(discount)}` : p.priceFromList(listPrice);
+}
+
+/**
+ * What Add and Renew both take: Duration (months) and the agreed Price (from the price list
+ * for `plan`), the Library Fee paid now and its Payment Method, and for UPI or a bank
+ * transfer its reference.
+ */
+export function PaymentFields({ plan, autoFocus = false }: { plan: PricedPlan | undefined; autoFocus?: boolean }) {
   const form = useFormContext<PaymentFormFields>();
+  const { listPrice, typed } = usePriceFromList(plan);
+  const [price, mode] = useWatch({ control: form.control, name: ['price', 'mode'] });
+  const priceField = fieldProps(form, 'price');
+  const feeField = fieldProps(form, 'fee');
+  const onChange =
+    (name: 'price' | 'fee', change: (event: ChangeEvent<HTMLInputElement>) => unknown) =>
+    (event: ChangeEvent<HTMLInputElement>) => {
+      typed(name, event.target.value);
+      return change(event);
+    };
   return (
-    <Box sx={{ display: 'grid', rowGap: 1.5 }}>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, rowGap: 1.5 }}>
-        <TextField
-          {...fieldProps(form, 'fee')}
-          label={m.fields.fee}
-          required
-          type="number"
-          autoFocus={autoFocus}
-          slotProps={{
-            htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' },
-            input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
-          }}
-        />
-        <TextField
-          {...fieldProps(form, 'duration')}
-          label={m.fields.duration}
-          required
-          type="number"
-          slotProps={{
-            htmlInput: { min: 1, max: MAX_DURATION_MONTHS, step: 1, inputMode: 'numeric' },
-            input: { endAdornment: <InputAdornment position="end">{m.fields.months}</InputAdornment> },
-          }}
-        />
-      </Box>
-      <Controller
-        control={form.control}
-        name="mode"
-        render={({ field, fieldState }) => (
-          <TextField
-            select
-            id="mode"
-            label={m.fields.mode}
-            required
-            name={field.name}
-            value={field.value ?? ''}
-            onChange={(event) => field.onChange(event.target.value)}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message ?? ' '}
-          >
-            {PAYMENT_MODES.map((option) => (
-              <MenuItem key={option} value={option}>
-                {option}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, rowGap: 1.5 }}>
+      <TextField
+        {...fieldProps(form, 'duration')}
+        label={m.fields.duration}
+        required
+        type="number"
+        autoFocus={autoFocus}
+        slotProps={{
+          htmlInput: { min: 1, max: MAX_DURATION_MONTHS, step: 1, inputMode: 'numeric' },
+          input: { endAdornment: <InputAdornment position="end">{m.fields.months}</InputAdornment> },
+        }}
       />
+      <RupeesField
+        {...priceField}
+        onChange={onChange('price', priceField.onChange)}
+        label={p.price}
+        helperText={priceField.error ? priceField.helperText : priceNote(listPrice, price)}
+      />
+      <RupeesField {...feeField} onChange={onChange('fee', feeField.onChange)} label={m.fields.fee} required />
+      <PaymentModeField control={form.control} name="mode" label={m.fields.mode} />
+      {modeTakesReference(mode) ? (
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <PaymentReferenceField form={form} name="reference" mode={mode} required={false} />
+        </Box>
+      ) : null}
     </Box>
   );
 }

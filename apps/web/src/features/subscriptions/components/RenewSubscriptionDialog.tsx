@@ -7,8 +7,9 @@ import Typography from '@mui/material/Typography';
 import {
   formatDateDMY,
   messages,
-  subscriptionRenewSchema,
+  subscriptionRenewFormSchema,
   type Subscription,
+  type SubscriptionRenewFormInput,
   type SubscriptionRenewInput,
   todayIn,
 } from '@app/shared';
@@ -23,8 +24,8 @@ import { studentName } from './StudentMobileField';
 import { SubscriptionDialog } from './SubscriptionDialog';
 
 const m = messages.subscriptions;
-
-type RenewValues = ReturnType<typeof subscriptionRenewSchema.parse>;
+const RENEW_FIELDS = ['fee', 'duration', 'mode', 'price', 'reference'] as const;
+type RenewField = (typeof RENEW_FIELDS)[number];
 
 /**
  * Where a renewal would end: a plan still running goes on from the day after its expiry,
@@ -55,12 +56,15 @@ interface RenewSubscriptionDialogProps {
   onClose: () => void;
 }
 
-/** Renew Subscription (SPEC.md §5): fee, duration and payment method; the parent remounts it per opening. */
+/**
+ * Renew Subscription (SPEC.md §5): fee, duration and payment method, with the agreed price
+ * from the price list for the plan's seat kind and window; the parent remounts it per opening.
+ */
 export function RenewSubscriptionDialog({ open, subscription, onClose }: RenewSubscriptionDialogProps) {
   const timeZone = useLibraryTimeZone();
-  const form = useForm<SubscriptionRenewInput, unknown, RenewValues>({
-    resolver: zodResolver(subscriptionRenewSchema),
-    defaultValues: { fee: '', duration: '', mode: 'Cash' },
+  const form = useForm<SubscriptionRenewFormInput, unknown, SubscriptionRenewInput>({
+    resolver: zodResolver(subscriptionRenewFormSchema),
+    defaultValues: { fee: '', duration: '', mode: 'Cash', price: '', reference: '' },
   });
   const duration = useWatch({ control: form.control, name: 'duration' });
   const keyFor = useIdempotencyKey();
@@ -75,7 +79,7 @@ export function RenewSubscriptionDialog({ open, subscription, onClose }: RenewSu
       return;
     }
     for (const { field, message } of result.fieldErrors) {
-      if (field === 'fee' || field === 'duration' || field === 'mode') form.setError(field, { message });
+      if (RENEW_FIELDS.includes(field as RenewField)) form.setError(field as RenewField, { message });
     }
   });
 
@@ -102,7 +106,7 @@ export function RenewSubscriptionDialog({ open, subscription, onClose }: RenewSu
                 <Fact label={m.currentExpiry} value={formatDateDMY(subscription.plan_expires_at)} />
               </Box>
             ) : null}
-            <PaymentFields autoFocus />
+            <PaymentFields plan={subscription} autoFocus />
             <Typography variant="body2" color="text.secondary" role="status" sx={{ minHeight: 20, mt: 1 }}>
               {subscription && months
                 ? m.newExpiry(formatDateDMY(renewedExpiry(subscription, months, todayIn(timeZone))))

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ComponentType } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import AddRounded from '@mui/icons-material/AddRounded';
@@ -13,22 +13,39 @@ import { useSubscriptionList } from '../hooks/use-subscription-list';
 import { AddSubscriptionDialog } from './AddSubscriptionDialog';
 import { RenewSubscriptionDialog } from './RenewSubscriptionDialog';
 import { SubscriptionsTable } from './SubscriptionsTable';
+import { studentName } from './StudentMobileField';
 import { SubscriptionsToolbar } from './SubscriptionsToolbar';
 import { UpdateSubscriptionDialog } from './UpdateSubscriptionDialog';
 
 const m = messages.subscriptions;
 
+/**
+ * The payments feature's dialogs, handed in by the app (features do not import each other):
+ * Record Payment from a row with something due, and the account from its balance.
+ */
+export interface PaymentDialogs {
+  RecordPayment: ComponentType<{
+    open: boolean;
+    subscriptionId: string;
+    studentName: string;
+    balance: number;
+    onClose(): void;
+    onRecorded(): void;
+  }>;
+  Account: ComponentType<{ open: boolean; subscriptionId: string; studentName: string; onClose(): void }>;
+}
+
 interface DialogState {
   /** The dialog last opened; it stays mounted while it closes, so it can animate out. */
-  kind: 'add' | 'update' | 'renew' | null;
+  kind: 'add' | 'update' | 'renew' | 'payment' | 'account' | null;
   open: boolean;
   subscription?: Subscription;
   /** Remounts the dialog for every opening, so each starts from fresh values and a fresh Idempotency-Key. */
   opening: number;
 }
 
-/** Subscription Management (SPEC.md §2): who studies when, on which seat, until when. */
-export function SubscriptionsPage() {
+/** Subscription Management (SPEC.md §2): who studies when, on which seat, until when, and what is still due. */
+export function SubscriptionsPage({ payments }: { payments?: PaymentDialogs } = {}) {
   const list = useSubscriptionList();
   const timeZone = useLibraryTimeZone();
   const [dialog, setDialog] = useState<DialogState>({ kind: null, open: false, opening: 0 });
@@ -70,6 +87,8 @@ export function SubscriptionsPage() {
                 onSort={list.toggleSort}
                 onEdit={(subscription) => open('update', subscription)}
                 onRenew={(subscription) => open('renew', subscription)}
+                onRecordPayment={payments ? (subscription) => open('payment', subscription) : undefined}
+                onShowAccount={payments ? (subscription) => open('account', subscription) : undefined}
               />
               <TablePagingFooter paging={list} />
             </>
@@ -91,6 +110,26 @@ export function SubscriptionsPage() {
           key={dialog.opening}
           open={dialog.open}
           subscription={dialog.subscription}
+          onClose={close}
+        />
+      ) : null}
+      {payments && dialog.subscription && dialog.kind === 'payment' ? (
+        <payments.RecordPayment
+          key={dialog.opening}
+          open={dialog.open}
+          subscriptionId={dialog.subscription.id}
+          studentName={studentName(dialog.subscription)}
+          balance={dialog.subscription.balance}
+          onClose={close}
+          onRecorded={close}
+        />
+      ) : null}
+      {payments && dialog.subscription && dialog.kind === 'account' ? (
+        <payments.Account
+          key={dialog.opening}
+          open={dialog.open}
+          subscriptionId={dialog.subscription.id}
+          studentName={studentName(dialog.subscription)}
           onClose={close}
         />
       ) : null}

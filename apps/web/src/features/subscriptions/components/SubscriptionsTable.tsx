@@ -1,10 +1,12 @@
 import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import EditRounded from '@mui/icons-material/EditRounded';
 import AutorenewRounded from '@mui/icons-material/AutorenewRounded';
+import PaymentsRounded from '@mui/icons-material/PaymentsRounded';
 import { formatDateDMY, formatDateTimeDMY, messages, type Subscription } from '@app/shared';
 import { ListTable, type ListColumn, type ListSort } from '@/components/ListTable';
 import type { SubscriptionSortKey } from '../api/subscriptions-api';
@@ -12,6 +14,7 @@ import { timing } from './row-format';
 import { studentName } from './StudentMobileField';
 
 const m = messages.subscriptions;
+const p = messages.payments;
 const EXPIRING_DAYS = 7;
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -29,6 +32,10 @@ interface SubscriptionsTableProps {
   onSort: (sortBy: SubscriptionSortKey) => void;
   onEdit: (subscription: Subscription) => void;
   onRenew: (subscription: Subscription) => void;
+  /** Record Payment, offered while something is due; left out when not given. */
+  onRecordPayment?: (subscription: Subscription) => void;
+  /** Opens the subscription's account (its prices and payments) from the balance; plain text when not given. */
+  onShowAccount?: (subscription: Subscription) => void;
 }
 
 /** A word under the expiry date when the plan is not simply running: expired, upcoming, ending within 7 days. */
@@ -95,10 +102,37 @@ function SeatReserved({ row }: { row: Subscription }) {
   );
 }
 
+/** "₹750.00 due" in the warning colour, or "Paid in full"; a link to the account when it can open. */
+function Balance({ row, onShowAccount }: { row: Subscription; onShowAccount?: (row: Subscription) => void }) {
+  const text = p.balanceValue(row.balance);
+  const sx = { color: row.balance > 0 ? 'warning.main' : 'text.secondary', fontWeight: row.balance > 0 ? 600 : 400 };
+  if (!onShowAccount) {
+    return (
+      <Typography variant="body2" component="span" sx={sx}>
+        {text}
+      </Typography>
+    );
+  }
+  return (
+    <Link
+      component="button"
+      type="button"
+      variant="body2"
+      underline="hover"
+      aria-label={`${p.account.open(studentName(row))}, ${text}`}
+      onClick={() => onShowAccount(row)}
+      sx={{ ...sx, textAlign: 'left' }}
+    >
+      {text}
+    </Link>
+  );
+}
+
 function columns({
   firstNumber,
   today,
   timeZone,
+  onShowAccount,
 }: SubscriptionsTableProps): ListColumn<Subscription, SubscriptionSortKey>[] {
   const c = m.columns;
   return [
@@ -143,12 +177,17 @@ function columns({
       sortBy: 'updated_at',
       cell: (row) => <Timestamp value={row.updated_at} timeZone={timeZone} />,
     },
+    {
+      label: p.balance,
+      sx: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+      cell: (row) => <Balance row={row} onShowAccount={onShowAccount} />,
+    },
   ];
 }
 
-/** The Subscription Management table (SPEC.md §2). */
+/** The Subscription Management table (SPEC.md §2), with each subscription's balance (issue 13). */
 export function SubscriptionsTable(props: SubscriptionsTableProps) {
-  const { subscriptions, sort, emptyText, onSort, onEdit, onRenew } = props;
+  const { subscriptions, sort, emptyText, onSort, onEdit, onRenew, onRecordPayment } = props;
   return (
     <ListTable
       label={m.heading}
@@ -173,6 +212,17 @@ export function SubscriptionsTable(props: SubscriptionsTableProps) {
                 <AutorenewRounded fontSize="small" />
               </IconButton>
             </Tooltip>
+            {onRecordPayment && row.balance > 0 ? (
+              <Tooltip title={p.submit}>
+                <IconButton
+                  aria-label={p.recordFor(studentName(row))}
+                  color="success"
+                  onClick={() => onRecordPayment(row)}
+                >
+                  <PaymentsRounded fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            ) : null}
           </>
         ),
       }}
