@@ -78,6 +78,7 @@ export const paymentMessages = {
     count: (count: number) => `${count} ${count === 1 ? 'payment' : 'payments'}`,
     empty: 'No payments on this day',
     export: 'Export CSV',
+    exporting: 'Exporting...',
     exportFailed: 'Failed to export the day book',
     fetchFailed: 'Failed to fetch the day book',
     columns: {
