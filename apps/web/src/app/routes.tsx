@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
                 path: 'fee-report',
                 lazy: () => import('./routes/fee-report').then((m) => ({ Component: m.FeeReportRoute })),
               },
+              { path: 'dues', lazy: () => import('./routes/dues').then((m) => ({ Component: m.DuesRoute })) },
               {
                 path: 'settings',
                 lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })),

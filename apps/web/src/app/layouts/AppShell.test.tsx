@@ -38,6 +38,7 @@ describe('app shell', { timeout: 15_000 }, () => {
       '/app/seats',
       '/app/subscription',
       '/app/fee-report',
+      '/app/dues',
       '/app/notifications',
       '/app/activity',
       '/app/settings',

@@ -6,6 +6,7 @@ import HistoryRounded from '@mui/icons-material/HistoryRounded';
 import MapRounded from '@mui/icons-material/MapRounded';
 import NotificationsRounded from '@mui/icons-material/NotificationsRounded';
 import PeopleAltRounded from '@mui/icons-material/PeopleAltRounded';
+import PendingActionsRounded from '@mui/icons-material/PendingActionsRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import SettingsRounded from '@mui/icons-material/SettingsRounded';
 import { messages } from '@app/shared';
@@ -24,6 +25,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: messages.shell.seats, to: '/app/seats', icon: <EventSeatRounded /> },
   { label: messages.shell.subscriptions, to: '/app/subscription', icon: <CardMembershipRounded /> },
   { label: messages.shell.feeReport, to: '/app/fee-report', icon: <ReceiptLongRounded /> },
+  { label: messages.shell.dues, to: '/app/dues', icon: <PendingActionsRounded /> },
   { label: messages.shell.notifications, to: '/app/notifications', icon: <NotificationsRounded /> },
   { label: messages.shell.activity, to: '/app/activity', icon: <HistoryRounded /> },
   { label: messages.shell.settings, to: '/app/settings', icon: <SettingsRounded /> },
