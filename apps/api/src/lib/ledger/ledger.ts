@@ -153,11 +153,10 @@ export function presentPayment(row: repository.PaymentRow): PaymentRecord {
 
 /** The subscription's account: totals, charges oldest first, payments newest first. */
 export async function accountOf(db: DbOrTx, libraryId: string, subscriptionId: string): Promise<SubscriptionAccount> {
-  const [totals, charges, payments] = await Promise.all([
-    repository.accountTotals(db, libraryId, subscriptionId),
-    repository.listCharges(db, libraryId, subscriptionId),
-    repository.listPayments(db, libraryId, subscriptionId),
-  ]);
+  // One after the other: inside a transaction the three share one connection.
+  const totals = await repository.accountTotals(db, libraryId, subscriptionId);
+  const charges = await repository.listCharges(db, libraryId, subscriptionId);
+  const payments = await repository.listPayments(db, libraryId, subscriptionId);
   return {
     subscription_id: subscriptionId,
     price: Number(totals.price),
