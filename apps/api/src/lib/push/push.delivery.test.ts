@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatDateDMY, formatRupees, messages, todayIn } from '@app/shared';
+import { insertPlan, setDuesSettings, setTimeZone } from '../../modules/dues/dues.fixtures';
+import { createDuesReminderWorker } from '../../modules/dues/dues.reminders';
 import { insertStudent } from '../../test/factories';
 import { buildTestApp, registerLibrary, useTestApp } from '../../test/helpers';
 import { createFcmProvider } from './fcm';
@@ -11,6 +14,7 @@ import { startLoopbackFcm, unavailableAnswer, type LoopbackFcm } from './testing
  * The outbox worker against a real loopback FCM peer and the real database. Every
  * test in the API suite that runs a worker lives in this file: a worker serves the
  * whole database, so two running at once in parallel files would take each other's rows.
+ * The automatic dues reminders (modules/dues) queue deliveries, so theirs are here too.
  */
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -245,5 +249,186 @@ describe('the server with FCM configured', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('automatic dues reminders', () => {
+  const d = messages.dues;
+  const switchedOn: string[] = [];
+
+  // A library left switched on would be reminded of again by the next test's servers.
+  afterEach(async () => {
+    await t.pool.query('update library_settings set auto_push_reminders = false where library_id = any($1::uuid[])', [
+      switchedOn.splice(0),
+    ]);
+  });
+
+  async function duesLibrary(autoPush: boolean | undefined, timeZone?: string) {
+    const { session, auth } = await registerLibrary(t.app);
+    const libraryId = session.library.id;
+    if (timeZone) await setTimeZone(t.pool, libraryId, timeZone);
+    if (autoPush !== undefined) await setDuesSettings(t.pool, libraryId, { autoPush });
+    if (autoPush) switchedOn.push(libraryId);
+    return { libraryId, auth, name: session.library.name };
+  }
+
+  /** A student whose plan ends `expiresIn` days from the library's today, with a paired phone unless told. */
+  async function dueStudent(libraryId: string, firstName: string, expiresIn: number, phone = true) {
+    const student = await insertStudent(t.pool, libraryId, { firstName });
+    const subscriptionId = await insertPlan(t.pool, libraryId, student.id, {
+      expiresIn,
+      prices: [1200],
+      payments: [700],
+    });
+    const device = phone ? await insertDevice(t.pool, libraryId, student.id) : undefined;
+    return { studentId: student.id, subscriptionId, token: device?.token };
+  }
+
+  async function reminders(libraryId: string) {
+    const result = await t.pool.query(
+      `select s.first_name, r.due_group, r.channel, r.stage, r.amount, r.sent_by
+       from due_reminders r join subscriptions sub on sub.id = r.subscription_id join students s on s.id = sub.student_id
+       where r.library_id = $1 order by r.stage`,
+      [libraryId],
+    );
+    return result.rows;
+  }
+
+  function duesWorker() {
+    return createDuesReminderWorker({
+      db: t.app.db,
+      push: { deliverable: true, kick: () => undefined },
+      logger: silent,
+      intervalMs: 60_000,
+    });
+  }
+
+  it("reminds each stage once, across two server processes and another round, on the library's calendar", async () => {
+    // A time zone whose today is not UTC's (see the dues routes test): the stages follow the library's day.
+    const timeZone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    expect(todayIn(timeZone)).not.toBe(new Date().toISOString().slice(0, 10));
+    const library = await duesLibrary(true, timeZone);
+    const { libraryId } = library;
+    const before = await dueStudent(libraryId, 'Before', 2);
+    const onDay = await dueStudent(libraryId, 'OnDay', 0);
+    // Grace 7 days: the last reminder comes from the 8th to the 10th day after expiry.
+    const after = await dueStudent(libraryId, 'After', -9);
+    for (const [name, expiresIn] of [
+      ['InGrace', -3],
+      ['LongAfter', -11],
+      ['Later', 6],
+    ] as const) {
+      await dueStudent(libraryId, name, expiresIn);
+    }
+    await dueStudent(libraryId, 'NoPhone', 1, false);
+    const renewed = await dueStudent(libraryId, 'Renewed', 1);
+    await insertPlan(t.pool, libraryId, renewed.studentId, { expiresIn: 31 });
+    // Switched off, or never set: nothing, whatever is due.
+    const off = await duesLibrary(false);
+    const offStudent = await dueStudent(off.libraryId, 'Off', 0);
+    const unset = await duesLibrary(undefined);
+    const unsetStudent = await dueStudent(unset.libraryId, 'Unset', 2);
+
+    const env = {
+      FCM_SERVICE_ACCOUNT_JSON: peer.serviceAccountJson(),
+      FCM_API_BASE: peer.url,
+      PUSH_POLL_INTERVAL_MS: '100',
+      DUES_REMINDER_INTERVAL_MS: '3600000',
+    };
+    // Two processes start together, and each runs a round at once.
+    const servers = await Promise.all([buildTestApp(env), buildTestApp(env)]);
+    try {
+      await expect.poll(() => peer.messages.length, { timeout: 10_000 }).toBe(3);
+      const amount = formatRupees(500 + 1200);
+      const expiry = (days: number) =>
+        formatDateDMY(new Date(Date.parse(`${todayIn(timeZone)}T00:00:00Z`) + days * 86_400_000).toISOString());
+      const sent = Object.fromEntries(peer.messages.map((message) => [message.token, message]));
+      expect(Object.keys(sent).sort()).toEqual([before.token, onDay.token, after.token].sort());
+      expect(sent[before.token!]).toMatchObject({
+        title: d.pushTitle(library.name),
+        body: d.pushBody.before(expiry(2), 500 + 1200),
+      });
+      expect(sent[onDay.token!]).toMatchObject({ body: d.pushBody.onDay(500 + 1200) });
+      expect(sent[after.token!]).toMatchObject({ body: d.pushBody.after(expiry(-9), 500 + 1200) });
+      expect(sent[before.token!]!.body).toContain(amount);
+
+      // Another round, in a third worker: nothing new.
+      expect(await duesWorker().runOnce()).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(peer.messages).toHaveLength(3);
+    } finally {
+      await Promise.all(servers.map((server) => server.close()));
+    }
+
+    expect(await reminders(libraryId)).toEqual([
+      { first_name: 'After', due_group: 'expired', channel: 'push', stage: 'after', amount: '1700.00', sent_by: null },
+      {
+        first_name: 'Before',
+        due_group: 'expiring',
+        channel: 'push',
+        stage: 'before',
+        amount: '1700.00',
+        sent_by: null,
+      },
+      {
+        first_name: 'OnDay',
+        due_group: 'expiring',
+        channel: 'push',
+        stage: 'on_day',
+        amount: '1700.00',
+        sent_by: null,
+      },
+    ]);
+    expect(await reminders(off.libraryId)).toEqual([]);
+    expect(await reminders(unset.libraryId)).toEqual([]);
+    expect(offStudent.token && unsetStudent.token).toBeTruthy();
+    // One notification for one student each, delivered.
+    const notifications = await t.pool.query(
+      `select title, admin_id, audience_count, device_count, delivered_count from notifications where library_id = $1`,
+      [libraryId],
+    );
+    expect(notifications.rows).toEqual(
+      Array(3).fill({
+        title: d.pushTitle(library.name),
+        admin_id: null,
+        audience_count: 1,
+        device_count: 1,
+        delivered_count: 1,
+      }),
+    );
+    // The dues screen shows the push as the last reminder of the expiring due.
+    const list = await t.app.inject({ url: '/api/dues?group=expiring&search=Before', headers: library.auth });
+    expect(list.json().data.dues[0]).toMatchObject({
+      first_name: 'Before',
+      last_reminder_channel: 'push',
+      last_reminder_by: null,
+      has_device: true,
+    });
+  });
+
+  it("sends to the one student's phones only, and reminds a library once it is switched on", async () => {
+    const library = await duesLibrary(false);
+    const due = await dueStudent(library.libraryId, 'Due', 1);
+    const tablet = await insertDevice(t.pool, library.libraryId, due.studentId, { platform: 'ios' });
+    const bystander = await dueStudent(library.libraryId, 'Bystander', 20);
+    const reminding = duesWorker();
+    expect(await reminding.runOnce()).toBe(0);
+    await setDuesSettings(t.pool, library.libraryId, { autoPush: true });
+    switchedOn.push(library.libraryId);
+    expect(await reminding.runOnce()).toBe(1);
+    const deliveries = await t.pool.query(
+      `select d.fcm_token, d.status from notification_deliveries d join notifications n on n.id = d.notification_id
+       where n.library_id = $1 order by d.fcm_token`,
+      [library.libraryId],
+    );
+    expect(deliveries.rows).toEqual(
+      [
+        { fcm_token: due.token, status: 'queued' },
+        { fcm_token: tablet.token, status: 'queued' },
+      ].sort((a, b) => a.fcm_token!.localeCompare(b.fcm_token!)),
+    );
+    expect(deliveries.rows.map((row) => row.fcm_token)).not.toContain(bystander.token);
+    await drain(worker());
+    expect(peer.messages.map((message) => message.token).sort()).toEqual([due.token, tablet.token].sort());
   });
 });
