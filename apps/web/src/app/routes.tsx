@@ -59,6 +59,10 @@ export const routes: RouteObject[] = [
               },
               { path: 'dues', lazy: () => import('./routes/dues').then((m) => ({ Component: m.DuesRoute })) },
               {
+                path: 'day-book',
+                lazy: () => import('./routes/day-book').then((m) => ({ Component: m.DayBookRoute })),
+              },
+              {
                 path: 'settings',
                 lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })),
               },

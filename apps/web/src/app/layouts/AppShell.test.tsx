@@ -39,6 +39,7 @@ describe('app shell', { timeout: 15_000 }, () => {
       '/app/subscription',
       '/app/fee-report',
       '/app/dues',
+      '/app/day-book',
       '/app/notifications',
       '/app/activity',
       '/app/settings',

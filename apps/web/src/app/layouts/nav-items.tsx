@@ -4,6 +4,7 @@ import DashboardRounded from '@mui/icons-material/DashboardRounded';
 import EventSeatRounded from '@mui/icons-material/EventSeatRounded';
 import HistoryRounded from '@mui/icons-material/HistoryRounded';
 import MapRounded from '@mui/icons-material/MapRounded';
+import MenuBookRounded from '@mui/icons-material/MenuBookRounded';
 import NotificationsRounded from '@mui/icons-material/NotificationsRounded';
 import PeopleAltRounded from '@mui/icons-material/PeopleAltRounded';
 import PendingActionsRounded from '@mui/icons-material/PendingActionsRounded';
@@ -26,6 +27,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: messages.shell.subscriptions, to: '/app/subscription', icon: <CardMembershipRounded /> },
   { label: messages.shell.feeReport, to: '/app/fee-report', icon: <ReceiptLongRounded /> },
   { label: messages.shell.dues, to: '/app/dues', icon: <PendingActionsRounded /> },
+  { label: messages.shell.dayBook, to: '/app/day-book', icon: <MenuBookRounded /> },
   { label: messages.shell.notifications, to: '/app/notifications', icon: <NotificationsRounded /> },
   { label: messages.shell.activity, to: '/app/activity', icon: <HistoryRounded /> },
   { label: messages.shell.settings, to: '/app/settings', icon: <SettingsRounded /> },

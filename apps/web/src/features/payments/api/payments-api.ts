@@ -38,4 +38,9 @@ const paymentsApi = api.injectEndpoints({
   }),
 });
 
-export const { useRecordPaymentMutation, useGetSubscriptionAccountQuery, useGetDayBookQuery } = paymentsApi;
+export const {
+  useRecordPaymentMutation,
+  useGetSubscriptionAccountQuery,
+  useGetDayBookQuery,
+  useExportDayBookMutation,
+} = paymentsApi;

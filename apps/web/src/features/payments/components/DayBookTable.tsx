@@ -1,0 +1,57 @@
+import { formatRupees, formatTime12h, messages, wallClockIn, type DayBook } from '@app/shared';
+import { ListTable, type ListColumn } from '@/components/ListTable';
+
+const m = messages.payments;
+const c = m.dayBook.columns;
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+type DayBookPayment = DayBook['payments'][number];
+
+/** The time of day a payment was recorded, on the library's clock: 9:05 AM. */
+function timeOfDay(timestamp: string, timeZone: string): string {
+  const { minute } = wallClockIn(timeZone, timestamp);
+  return formatTime12h(`${Math.floor(minute / 60)}:${String(minute % 60).padStart(2, '0')}`);
+}
+
+const columns = (timeZone: string): ListColumn<DayBookPayment>[] => [
+  { label: c.time, sx: nowrap, cell: (payment) => timeOfDay(payment.created_at, timeZone) },
+  {
+    label: c.student,
+    card: 'title',
+    sx: { fontWeight: 600, overflowWrap: 'anywhere' },
+    cell: (payment) => [payment.first_name, payment.last_name].filter(Boolean).join(' '),
+  },
+  { label: c.mobile, card: 'subtitle', sx: { ...nowrap, fontVariantNumeric: 'tabular-nums' }, cell: (p) => p.mobile },
+  {
+    label: c.amount,
+    align: 'right',
+    sx: { ...nowrap, fontVariantNumeric: 'tabular-nums' },
+    cell: (payment) => formatRupees(payment.amount),
+  },
+  { label: c.mode, sx: nowrap, cell: (payment) => payment.mode },
+  { label: c.reference, sx: { overflowWrap: 'anywhere' }, cell: (payment) => payment.reference ?? '—' },
+  { label: c.receivedBy, cell: (payment) => payment.recorded_by_name ?? m.notRecorded },
+];
+
+/** Every payment of the day, in the order they came in. */
+export function DayBookTable({
+  payments,
+  loading,
+  timeZone,
+}: {
+  payments: DayBookPayment[];
+  loading: boolean;
+  timeZone: string;
+}) {
+  return (
+    <ListTable
+      label={m.dayBook.title}
+      minWidth={760}
+      columns={columns(timeZone)}
+      rows={payments}
+      rowKey={(payment) => payment.id}
+      loading={loading}
+      emptyText={m.dayBook.empty}
+    />
+  );
+}
