@@ -34,7 +34,13 @@ export const dashboardSchema = z.object({
     }),
   ),
   recentTransactions: z.array(
-    z.object({ userEmail: z.string(), date: z.string(), amount: z.number(), type: z.enum(['New', 'Renewal']) }),
+    z.object({
+      userEmail: z.string(),
+      date: z.string(),
+      amount: z.number(),
+      /** Balance: a later payment towards a subscription's price (issue 13). */
+      type: z.enum(['New', 'Renewal', 'Balance']),
+    }),
   ),
   subscriptionStats: z.array(
     z.object({ planName: z.string(), description: z.string(), totalSubscribers: z.number().int() }),

@@ -45,7 +45,8 @@ export const feeRecordSchema = z.object({
   duration: z.number().int(),
   unit: z.string(),
   mode: z.string(),
-  kind: z.enum(['new', 'renewal']),
+  /** A subscription's creation, a renewal, or a later payment towards its balance (issue 13). */
+  kind: z.enum(['new', 'renewal', 'balance']),
   status: z.string(),
   created_at: z.string(),
   updated_at: z.string(),

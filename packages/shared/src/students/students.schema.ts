@@ -181,6 +181,8 @@ export type StudentListItem = z.infer<typeof studentListItemSchema>;
 export const studentDetailSchema = studentListItemSchema.extend({
   front_image: z.string().nullable(),
   back_image: z.string().nullable(),
+  /** What the student still owes over all their subscriptions: agreed prices minus payments (issue 13). */
+  balance: z.number(),
 });
 export type StudentDetail = z.infer<typeof studentDetailSchema>;
 

@@ -57,13 +57,16 @@ export async function dashboardFigures(db: DbOrTx, libraryId: string, period: Da
       select coalesce(sum(amount), 0)::text as revenue, count(*)::int as transactions,
              coalesce(round(avg(amount), 2), 0)::text as average
       from fees f where f.library_id = ${libraryId} and ${inPeriod}`),
+    // A plan's revenue is all the money paid for it; its sales, its creations and renewals
+    // (a later payment towards a balance is not another sale: docs/decisions.md, issue 13).
     db.execute<{ duration: number; is_reserved: boolean; revenue: string; sales: number }>(sql`
-      select duration, is_reserved, sum(amount)::text as revenue, count(*)::int as sales
+      select duration, is_reserved, sum(amount)::text as revenue,
+             count(*) filter (where kind <> 'balance')::int as sales
       from fees f where f.library_id = ${libraryId} and ${inPeriod}
       group by duration, is_reserved
-      order by sum(amount) desc, count(*) desc, duration, is_reserved
+      order by sum(amount) desc, count(*) filter (where kind <> 'balance') desc, duration, is_reserved
       limit 5`),
-    db.execute<{ email: string; date: string; amount: string; kind: 'new' | 'renewal' }>(sql`
+    db.execute<{ email: string; date: string; amount: string; kind: 'new' | 'renewal' | 'balance' }>(sql`
       select st.email, to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date,
              f.amount::text as amount, f.kind
       from fees f join students st on st.id = f.student_id

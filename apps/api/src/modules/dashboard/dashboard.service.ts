@@ -11,6 +11,8 @@ export function bucketOf(period: DashboardPeriod): Bucket {
   return 'month';
 }
 
+const TRANSACTION_TYPES = { new: 'New', renewal: 'Renewal', balance: 'Balance' } as const;
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The dashboard of one library for one period. */
@@ -46,7 +48,7 @@ export async function dashboard(
       userEmail: fee.email,
       date: fee.date,
       amount: Number(fee.amount),
-      type: fee.kind === 'new' ? ('New' as const) : ('Renewal' as const),
+      type: TRANSACTION_TYPES[fee.kind],
     })),
     subscriptionStats: figures.plans.map((plan) => ({
       planName: `${plural(plan.duration, 'Month')} plan`,

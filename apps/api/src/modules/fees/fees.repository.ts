@@ -15,7 +15,7 @@ export type FeeRow = {
   duration: number;
   unit: string;
   mode: string;
-  kind: 'new' | 'renewal';
+  kind: 'new' | 'renewal' | 'balance';
   status: string;
   created_at: string;
   updated_at: string;

@@ -26,6 +26,9 @@ export async function listFees(context: FeesContext, actor: Actor, query: ListQu
   return { fees: rows.map(present), pagination: paginate(query.page, query.limit, total) };
 }
 
+/** The Type column: a payment towards a balance is neither a new plan nor a renewal. */
+const KIND_LABELS: Record<repository.FeeRow['kind'], string> = { new: 'New', renewal: 'Renewal', balance: 'Balance' };
+
 const CSV_HEADER = [
   'Student Name',
   'Mobile',
@@ -51,7 +54,7 @@ export async function* feesCsv(context: FeesContext, actor: Actor, query: ListQu
         Number(row.amount).toFixed(2),
         `${row.duration} ${row.unit}`,
         row.mode,
-        row.kind === 'new' ? 'New' : 'Renewal',
+        KIND_LABELS[row.kind],
         row.status,
         row.created_at,
         row.updated_at,

@@ -31,12 +31,13 @@ export function presentListItem(row: StudentListRow, sign: SignKey): StudentList
   };
 }
 
-/** The edit form's record: the full Aadhaar number and all three images. */
+/** The edit form's record: the full Aadhaar number, all three images and what the student owes. */
 export function presentDetail(row: StudentDetailRow, aadhaarNumber: string, sign: SignKey): StudentDetail {
   return {
     ...presentListItem(row, sign),
     aadhaar_number: aadhaarNumber,
     front_image: sign(row.frontImageKey),
     back_image: sign(row.backImageKey),
+    balance: Number(row.balance),
   };
 }

@@ -80,7 +80,20 @@ export type StudentDetailRow = StudentListRow & {
   aadhaarEncrypted: string;
   frontImageKey: string | null;
   backImageKey: string | null;
+  /** Agreed prices of all the student's subscriptions minus their payments, exact decimal text. */
+  balance: string;
 };
+
+/**
+ * The student's balance over all their subscriptions, summed by PostgreSQL. Written with the
+ * table's own name: drizzle leaves a single table's columns unqualified, which inside the
+ * subqueries would name the charge's or the fee's own columns.
+ */
+const studentBalance = sql<string>`(
+  (select coalesce(sum(c.price), 0) from subscription_charges c
+    where c.library_id = students.library_id and c.student_id = students.id)
+  - (select coalesce(sum(f.amount), 0) from fees f
+    where f.library_id = students.library_id and f.student_id = students.id))::text`;
 
 // Case-insensitive by name (the database collation is C); the id keeps pages stable.
 const SORT_COLUMNS: Record<StudentSortKey, SQL[]> = {
@@ -173,6 +186,7 @@ export async function findStudent(db: DbOrTx, libraryId: string, id: string): Pr
       aadhaarEncrypted: students.aadhaarEncrypted,
       frontImageKey: students.frontImageKey,
       backImageKey: students.backImageKey,
+      balance: studentBalance,
     })
     .from(students)
     .where(and(eq(students.libraryId, libraryId), eq(students.id, id)));
