@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerLibrary, type TestApp } from '../test/helpers';
 import { insertArea, insertSeat, insertStudent } from '../test/factories';
 import { subscriptionBody } from '../test/bookings';
+import { insertPlan } from '../modules/dues/dues.fixtures';
 
 /**
  * Hostile input (issue 8): random requests against every API route of the route
@@ -132,6 +133,7 @@ describe('hostile input on every route', () => {
               'end_time',
               'duration',
               'date',
+              'group',
             ),
             fc.string({ maxLength: 10 }),
           ),
@@ -290,5 +292,75 @@ describe('hostile payments and settings on real records', () => {
       [subscriptionId],
     );
     expect(Number(stored.rows[0]!.balance)).toBeGreaterThanOrEqual(0);
+  }, 600_000);
+});
+
+describe('hostile input on the reminders write', () => {
+  it('records a reminder only for a real due with a valid group and channel, and never answers 5xx', async () => {
+    const { session, auth: owner } = await registerLibrary(t.app);
+    const libraryId = session.library.id;
+    const reachable = await insertStudent(t.pool, libraryId, { mobile: '9876512345' });
+    // Expiring in two days with ₹400 unpaid: a due in the expiring and unpaid groups.
+    const due = await insertPlan(t.pool, libraryId, reachable.id, { expiresIn: 2, prices: [1000], payments: [600] });
+    const landline = await insertStudent(t.pool, libraryId, { mobile: '2212345678' });
+    const unreachable = await insertPlan(t.pool, libraryId, landline.id, { expiresIn: 1 });
+    const other = await registerLibrary(t.app);
+
+    const value = <T>(valid: readonly T[]) => fc.oneof(fc.constantFrom(...valid), jsonish);
+    const requestArb = fc.record({
+      id: fc.oneof(fc.constantFrom(due, unreachable), oddStrings),
+      body: fc.oneof(
+        fc.record(
+          {
+            group: value(['expiring', 'expired', 'unpaid', 'EXPIRING', ' unpaid']),
+            channel: value(['whatsapp', 'sms', 'push', 'WhatsApp']),
+            amount: jsonish,
+            sent_by: jsonish,
+            library_id: fc.constant(other.session.library.id),
+          },
+          { requiredKeys: [] },
+        ),
+        jsonish,
+      ),
+      intruder: fc.boolean(),
+    });
+
+    let created = 0;
+    await fc.assert(
+      fc.asyncProperty(requestArb, async ({ id, body, intruder }) => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/api/dues/${encodeURIComponent(id)}/reminders`,
+          headers: { ...(intruder ? other.auth : owner), 'content-type': 'application/json' },
+          payload: JSON.stringify(body) ?? 'null',
+        });
+        const where = `${JSON.stringify({ id, body, intruder })} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+        expect(response.statusCode, where).toBeLessThan(500);
+        const fields = body as Record<string, unknown> | null;
+        const valid =
+          !intruder &&
+          id === due &&
+          typeof fields === 'object' &&
+          fields !== null &&
+          ['expiring', 'unpaid'].includes(fields.group as string) &&
+          ['whatsapp', 'sms'].includes(fields.channel as string);
+        expect(response.statusCode === 201, where).toBe(valid);
+        if (response.statusCode === 201) {
+          created += 1;
+          // The amount is the due's, never the body's.
+          expect(response.json().data.amount, where).toBe(fields!.group === 'unpaid' ? 400 : 1400);
+        } else {
+          expect(response.json(), where).toMatchObject({ status: false, code: response.statusCode });
+        }
+      }),
+      { numRuns: Math.max(100, Math.round(RUNS / 4)) },
+    );
+    const rows = await t.pool.query<{ library_id: string; subscription_id: string; count: number }>(
+      `select library_id, subscription_id, count(*)::int as count from due_reminders
+       where library_id = any($1::uuid[]) group by 1, 2`,
+      [[libraryId, other.session.library.id]],
+    );
+    expect(rows.rows).toEqual(created ? [{ library_id: libraryId, subscription_id: due, count: created }] : []);
+    expect(created).toBeGreaterThan(0);
   }, 600_000);
 });
