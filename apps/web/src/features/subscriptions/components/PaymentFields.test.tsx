@@ -168,4 +168,25 @@ describe('Price from the price list (issue 13)', { timeout: 30_000 }, () => {
     const put = requests.find((request) => request.method === 'PUT')!;
     expect(await put.json()).toEqual({ duration: 2, fee: 2800, mode: 'Cash', price: 2800 });
   });
+
+  it('shows a reference already recorded under the reference field, as well as in the toast', async () => {
+    const user = userEvent.setup({ delay: null });
+    const reused = p.referenceUsed('123456789012', 'Vikram', 900, '04/01/2026');
+    const { dialog } = await openDialog(user, `${m.renew}: Asha Verma`, m.renewTitle, {
+      [`PUT /api/subscription/renew/${ROWS[0]!.id}`]: () =>
+        jsonResponse(
+          { status: false, code: 409, message: reused, errors: [{ field: 'reference', message: reused }] },
+          409,
+        ),
+    });
+    await user.type(field(dialog, m.fields.duration), '1');
+    await user.type(field(dialog, m.fields.fee), '1500');
+    await user.click(within(dialog).getByRole('combobox', { name: new RegExp(m.fields.mode) }));
+    await user.click(screen.getByRole('option', { name: 'UPI' }));
+    const reference = within(dialog).getByRole('textbox', { name: new RegExp(p.reference) });
+    await user.type(reference, '123456789012');
+    await user.click(within(dialog).getByRole('button', { name: m.renewSubmit }));
+    await waitFor(() => expect(helpOf(reference)).toBe(reused));
+    expect(screen.getAllByText(reused)).toHaveLength(2);
+  });
 });

@@ -28,7 +28,9 @@ function failure(error: unknown, fallback: string): SaveResult {
   toast.error(errorMessage(error, fallback), options);
   const data = (error as { status?: unknown; data?: { errors?: unknown } } | undefined) ?? {};
   // A 409 names the window or seat in its toast; repeating that sentence under a field adds nothing.
-  const fieldErrors = data.status !== 409 && Array.isArray(data.data?.errors) ? (data.data.errors as FieldError[]) : [];
+  // A reused payment reference (also a 409) is the one field the owner must change, so it stays.
+  const errors = Array.isArray(data.data?.errors) ? (data.data.errors as FieldError[]) : [];
+  const fieldErrors = data.status === 409 ? errors.filter((error) => error.field === 'reference') : errors;
   return { saved: false, fieldErrors };
 }
 
