@@ -19,13 +19,17 @@ export type LockedSubscription = {
 
 /**
  * Locks the subscription's row (`for update`), so that payments towards it run one after
- * the other and each sees the balance the one before left.
+ * the other and each sees the balance the one before left. The library's row is taken
+ * first (`for key share`, as the payment's own foreign key would take it later): a booking
+ * write holds that row `for update` before it touches a subscription, so both take the
+ * library, then the subscription, and a payment beside a renewal cannot deadlock.
  */
 export async function lockSubscription(
   tx: DbOrTx,
   libraryId: string,
   subscriptionId: string,
 ): Promise<LockedSubscription | undefined> {
+  await tx.execute(sql`select 1 from libraries where id = ${libraryId} for key share`);
   const result = await tx.execute<LockedSubscription>(sql`
     select id, student_id, duration_months as duration, is_reserved from subscriptions
     where library_id = ${libraryId} and id = ${subscriptionId}

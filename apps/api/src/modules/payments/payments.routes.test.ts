@@ -320,3 +320,30 @@ async function waitForInsertOnIndex() {
   }
   throw new Error('the request never waited on the pending payment');
 }
+
+describe('payments beside renewals', () => {
+  it('never deadlocks with a renewal of the same subscription (both take the library, then the subscription)', async () => {
+    const library = await moneyLibrary(t);
+    const { subscriptionId } = await subscribe(t, library, { price: 100_000, fee: 0 });
+    const renew = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/subscription/renew/${subscriptionId}`,
+        headers: library.auth,
+        payload: { duration: 1, fee: 1, price: 1, mode: 'Cash' },
+      });
+    for (let round = 0; round < 8; round += 1) {
+      const responses = await Promise.all([
+        pay(t, library.auth, subscriptionId, { amount: 1, mode: 'Cash' }),
+        renew(),
+        pay(t, library.auth, subscriptionId, { amount: 1, mode: 'Card' }),
+        renew(),
+      ]);
+      expect(
+        responses.map((response) => response.statusCode),
+        responses.map((response) => response.body.slice(0, 120)).join('\n'),
+      ).toEqual([201, 200, 201, 200]);
+    }
+    expect(await account(library, subscriptionId)).toMatchObject({ price: 100_016, paid: 32, balance: 99_984 });
+  });
+});
