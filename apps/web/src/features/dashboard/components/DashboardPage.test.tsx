@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages, type DashboardData, type DashboardPeriod } from '@app/shared';
+import { messages, type DashboardData, type DashboardPeriod, type DuesSummary } from '@app/shared';
 import { jsonResponse, stubFetch } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
 
@@ -47,12 +47,30 @@ function dashboard(period: DashboardPeriod, overrides: Partial<DashboardData> = 
   };
 }
 
-/** Answers /api/dashboard/{period} with `answer(period)`; records every period asked. */
-function serveDashboard(answer: (period: string) => Response | Promise<Response>) {
+const summary = (outstanding: DuesSummary['outstanding']): DuesSummary => ({
+  expiring: { count: 1, amount: 1500 },
+  expired: { count: 0, amount: 0 },
+  unpaid: { count: 2, amount: 1250.5 },
+  outstanding,
+  reminders: { reminded: 0, paid: 0, amount: 0 },
+  expiring_days: 5,
+  grace_days: 7,
+});
+
+/**
+ * Answers /api/dashboard/{period} with `answer(period)` and records every period asked;
+ * the Dues outstanding card's /api/dues/summary gets `dues()` (issue 13).
+ */
+function serveDashboard(
+  answer: (period: string) => Response | Promise<Response>,
+  dues: () => Response | Promise<Response> = () =>
+    jsonResponse({ status: true, message: 'OK', data: summary({ count: 3, amount: 2750.5 }) }),
+) {
   const periods: string[] = [];
   stubFetch(
     vi.fn<typeof fetch>(async (input) => {
       const { pathname } = new URL((input as Request).url);
+      if (pathname === '/api/dues/summary') return dues();
       const period = pathname.replace('/api/dashboard/', '');
       periods.push(period);
       return answer(period);
@@ -202,5 +220,48 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     await openDashboard();
     const errorScreen = await findErrorScreen();
     expect(within(errorScreen).getByText(m.fetchFailed)).toBeTruthy();
+  });
+
+  it('shows the dues outstanding, leading to the Dues screen', async () => {
+    serveDashboard((period) => ok(dashboard(period as DashboardPeriod)));
+    await openDashboard();
+    const dues = await screen.findByRole('region', { name: messages.dues.title });
+    expect(await within(dues).findByText('₹2,750.50')).toBeTruthy();
+    expect(within(card(messages.dues.outstanding)).getByText(messages.dues.outstandingCount(3))).toBeTruthy();
+    expect(card(messages.dues.outstanding).querySelector('a')!.getAttribute('href')).toBe('/app/dues');
+    expect(within(dues).getByRole('link', { name: messages.dues.viewDues }).getAttribute('href')).toBe('/app/dues');
+  });
+
+  it('says so in the card alone when the dues cannot be fetched, and shows nothing owed as such', async () => {
+    let duesAnswer = () => jsonResponse({ status: false, code: 503, message: 'down', errors: [] }, 503);
+    serveDashboard(
+      (period) => ok(dashboard(period as DashboardPeriod)),
+      () => duesAnswer(),
+    );
+    const view = await openDashboard();
+    const dues = await screen.findByRole('region', { name: messages.dues.title });
+    expect(await within(dues).findByText(messages.dues.fetchFailed)).toBeTruthy();
+    // The rest of the dashboard stands, with no error screen or toast.
+    expect(within(card(m.totalStudents)).getByText('152')).toBeTruthy();
+    expect(screen.queryByText(messages.errorScreen.title)).toBeNull();
+    expect(screen.queryByText('down')).toBeNull();
+    view.unmount();
+
+    duesAnswer = () => jsonResponse({ status: true, message: 'OK', data: summary({ count: 0, amount: 0 }) });
+    await openDashboard();
+    const none = await screen.findByRole('region', { name: messages.dues.title });
+    expect(await within(none).findByText('₹0.00')).toBeTruthy();
+    expect(within(none).getByText(messages.dues.outstandingCount(0))).toBeTruthy();
+  });
+
+  it('does not wait for the dues to show the dashboard', async () => {
+    serveDashboard(
+      (period) => ok(dashboard(period as DashboardPeriod)),
+      () => new Promise<Response>(() => undefined),
+    );
+    await openDashboard();
+    expect(await screen.findByText(m.totalStudents)).toBeTruthy();
+    const dues = screen.getByRole('region', { name: messages.dues.title });
+    expect(within(dues).queryByText(messages.dues.outstanding)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { useDashboard } from '../hooks/use-dashboard';
 import { ChartsSkeleton } from './ChartsSkeleton';
 import { DashboardGreeting } from './DashboardGreeting';
 import { DashboardSkeleton } from './DashboardSkeleton';
+import { DuesOutstanding } from './DuesOutstanding';
 import { FeeOverview } from './FeeOverview';
 import { RecentTransactions } from './RecentTransactions';
 import { StatisticsOverview } from './StatisticsOverview';
@@ -37,7 +38,10 @@ export function DashboardPage() {
       ) : (
         <>
           <StatisticsOverview student={data.student} seat={data.seat} />
-          <FeeOverview period={dashboard.period} onPeriodChange={dashboard.setPeriod} revenue={periodData?.revenue} />
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '3fr 1fr' } }}>
+            <FeeOverview period={dashboard.period} onPeriodChange={dashboard.setPeriod} revenue={periodData?.revenue} />
+            <DuesOutstanding />
+          </Box>
           {periodData ? (
             <Suspense fallback={<ChartsSkeleton />}>
               <DashboardCharts data={periodData} />

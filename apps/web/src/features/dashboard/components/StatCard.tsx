@@ -19,9 +19,20 @@ interface StatCardProps {
   tone?: StatTone;
   /** Where the card leads (SPEC.md §2: a card has an optional link). */
   to?: string;
+  /** A line under the value (a count, or why the value is missing), in `detailColor`. */
+  detail?: string;
+  detailColor?: string;
 }
 
-function CardBody({ title, value, icon, tone = 'primary', linked }: Omit<StatCardProps, 'to'> & { linked: boolean }) {
+function CardBody({
+  title,
+  value,
+  icon,
+  tone = 'primary',
+  detail,
+  detailColor = 'text.secondary',
+  linked,
+}: Omit<StatCardProps, 'to'> & { linked: boolean }) {
   return (
     <Stack spacing={1.5} sx={{ p: 2.25 }}>
       <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
@@ -45,6 +56,11 @@ function CardBody({ title, value, icon, tone = 'primary', linked }: Omit<StatCar
         <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
           {value}
         </Typography>
+        {detail ? (
+          <Typography variant="body2" sx={{ color: detailColor }}>
+            {detail}
+          </Typography>
+        ) : null}
       </Box>
     </Stack>
   );

@@ -19,7 +19,10 @@ export function StatGroup({ title, action, columns, children }: StatGroupProps) 
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: `repeat(${columns}, minmax(0, 1fr))` },
+          gridTemplateColumns: {
+            xs: `repeat(${Math.min(columns, 2)}, minmax(0, 1fr))`,
+            sm: `repeat(${columns}, minmax(0, 1fr))`,
+          },
         }}
       >
         {children}
