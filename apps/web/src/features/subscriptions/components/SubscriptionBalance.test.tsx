@@ -106,9 +106,7 @@ describe('Balances on the subscriptions list (issue 13)', { timeout: 30_000 }, (
     });
     await openSubscriptions();
     await screen.findByText('Meena Iyer');
-    await user.click(
-      screen.getByRole('button', { name: `${p.account.open('Meena Iyer')}, ${p.balanceValue(750)}` }),
-    );
+    await user.click(screen.getByRole('button', { name: `${p.account.open('Meena Iyer')}, ${p.balanceValue(750)}` }));
     const dialog = await screen.findByRole('dialog', { name: new RegExp(p.account.title) });
     expect(await within(dialog).findByText(p.account.fetchFailed)).toBeTruthy();
     fail = false;
@@ -116,7 +114,11 @@ describe('Balances on the subscriptions list (issue 13)', { timeout: 30_000 }, (
 
     const charges = await within(dialog).findByRole('table', { name: p.account.charges });
     const charge = within(charges).getAllByRole('row')[1]!;
-    expect(within(charge).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(charge)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       '05/01/2026 10:00 AM',
       `${p.account.kinds.new} · ${p.account.months(1)}`,
       formatRupees(1800),
@@ -124,14 +126,16 @@ describe('Balances on the subscriptions list (issue 13)', { timeout: 30_000 }, (
       formatRupees(300),
     ]);
     const payments = within(within(dialog).getByRole('table', { name: p.account.payments })).getAllByRole('row');
-    expect(within(payments[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '05/01/2026 10:00 AM',
-      formatRupees(500),
-      `Cash · ${p.account.kinds.new}`,
-      '—',
-      p.notRecorded,
-    ]);
-    expect(within(payments[2]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(payments[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['05/01/2026 10:00 AM', formatRupees(500), `Cash · ${p.account.kinds.new}`, '—', p.notRecorded]);
+    expect(
+      within(payments[2]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       '06/01/2026 7:15 PM',
       formatRupees(250),
       `UPI · ${p.account.kinds.balance}`,
