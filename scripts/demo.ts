@@ -1,7 +1,8 @@
 // Seeds a demo library a newcomer can explore: three areas of about 120 seats, 150
 // students with photos and identity cards, and a year of subscriptions, renewals and
-// fees in every payment mode, all booked through the API's own rules. Then prints
-// the sign-in.
+// fees in every payment mode, all booked through the API's own rules; a price list and
+// UPI ID, and dues to chase (plans ending this week, one in its grace period, unpaid
+// half payments, a reminder that worked). Then prints the sign-in.
 //
 //   npm run demo            (or: npx tsx scripts/demo.ts)
 //   npm run demo -- --fresh (another demo library, with a new sign-in email)
@@ -16,6 +17,7 @@ import { ConfigError, loadConfig, type Config } from '../apps/api/src/config';
 import { isDatabaseRefusal, openDatabase } from '../apps/api/src/db/open';
 import { resolveAppSecret } from '../apps/api/src/lib/secret';
 import { DemoApiError, demoClient, type DemoClient } from './demo/client';
+import { DEMO_UPI_ID, seedDues, seedSettings } from './demo/dues';
 import { demoPeople } from './demo/people';
 import { seededRandom } from './demo/random';
 import { backdateStudent, seedAreas, seedStudents, seedSubscriptions } from './demo/seed';
@@ -77,6 +79,10 @@ async function seed(api: DemoClient, session: AdminSession, pool: pg.Pool) {
   const admin = demoClient(api.app, session.token);
   const today = wallClockIn(TIME_ZONE);
 
+  // Prices first, so every booking records the list price it was agreed against.
+  const prices = await seedSettings(admin);
+  say(`  UPI ID ${DEMO_UPI_ID} and a price list of ${prices} plans (${elapsed()})`);
+
   const seats = await seedAreas(admin);
   say(`  3 areas, ${seats.length} seats in use (${elapsed()})`);
 
@@ -99,6 +105,16 @@ async function seed(api: DemoClient, session: AdminSession, pool: pg.Pool) {
     `  ${year.revenue.transaction} fees, ₹${year.revenue.revenue.toLocaleString('en-IN')} in the last year (${modes})`,
   );
   say(`  ${year.student.activeSubscription} students hold a plan today`);
+
+  const enquiries = bookings.filter((booking) => booking.story.kind === 'enquiry').map((booking) => booking.studentId);
+  const dues = await seedDues(admin, pool, random, enquiries, today);
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  say(
+    `  Dues: ${count(dues.expiring.count, 'plan', 'plans')} ending within ${dues.expiring_days} days, ` +
+      `${dues.expired.count} ended in the ${dues.grace_days}-day grace period, ` +
+      `${count(dues.unpaid.count, 'unpaid balance', 'unpaid balances')}; ` +
+      `₹${dues.outstanding.amount.toLocaleString('en-IN')} outstanding`,
+  );
 }
 
 async function main() {

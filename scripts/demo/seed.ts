@@ -68,11 +68,15 @@ export interface SubscriptionTally {
   refused: number;
 }
 
-/** Moves the newest fee of a subscription (the one just recorded) to when it was paid. */
-async function backdateNewestFee(pool: pg.Pool, subscriptionId: string, paidAt: PaidAt) {
+/**
+ * Moves the newest fee of a subscription (the one just recorded) to when it was paid, and
+ * with `charged` the newest agreed price (the period the fee paid for) to the same moment.
+ */
+export async function backdateNewestFee(pool: pg.Pool, subscriptionId: string, paidAt: PaidAt, charged = true) {
+  const at = `($2::date::timestamp + make_interval(mins => $3::int)) at time zone l.time_zone`;
   await pool.query(
     `with target as (
-       select f.id, ($2::date::timestamp + make_interval(mins => $3::int)) at time zone l.time_zone as at
+       select f.id, ${at} as at
        from fees f join libraries l on l.id = f.library_id
        where f.subscription_id = $1
        order by f.created_at desc, f.id desc
@@ -80,10 +84,21 @@ async function backdateNewestFee(pool: pg.Pool, subscriptionId: string, paidAt: 
      update fees set created_at = target.at, updated_at = target.at from target where fees.id = target.id`,
     [subscriptionId, paidAt.date, paidAt.minute],
   );
+  if (!charged) return;
+  await pool.query(
+    `with target as (
+       select c.id, ${at} as at
+       from subscription_charges c join libraries l on l.id = c.library_id
+       where c.subscription_id = $1
+       order by c.created_at desc, c.id desc
+       limit 1)
+     update subscription_charges set created_at = target.at from target where subscription_charges.id = target.id`,
+    [subscriptionId, paidAt.date, paidAt.minute],
+  );
 }
 
 /** A subscription was created when its first fee was paid and last changed with its latest one. */
-async function backdateSubscription(pool: pg.Pool, subscriptionId: string) {
+export async function backdateSubscription(pool: pg.Pool, subscriptionId: string) {
   await pool.query(
     `update subscriptions s
      set created_at = f.first_paid, updated_at = f.last_paid

@@ -13,7 +13,7 @@ export interface DailyWindow {
   monthlyFee: number;
 }
 
-const WINDOWS = {
+export const WINDOWS = {
   fullDay: { start: '08:00', end: '20:00', monthlyFee: 1200 },
   morning: { start: '06:00', end: '13:00', monthlyFee: 750 },
   afternoon: { start: '13:00', end: '20:00', monthlyFee: 750 },
@@ -23,7 +23,7 @@ const WINDOWS = {
 
 const RESERVED_EXTRA_PER_MONTH = 300;
 // Longer plans cost less a month, as libraries price them.
-const MONTHS_PRICED_AS: Record<number, number> = { 1: 1, 3: 2.85, 6: 5.5, 12: 10.5 };
+export const MONTHS_PRICED_AS: Record<number, number> = { 1: 1, 3: 2.85, 6: 5.5, 12: 10.5 };
 
 /** When a fee was paid: a library day and the minute of that day. */
 export interface PaidAt {
@@ -66,7 +66,8 @@ export interface Today {
 const addDays = (date: string, days: number) => dateOfDayNumber(dayNumber(date)! + days);
 const daysBetween = (from: string, to: string) => dayNumber(to)! - dayNumber(from)!;
 
-function price(window: DailyWindow, reserved: boolean, months: number): number {
+/** What the library charges for a plan: longer plans cost less a month. */
+export function price(window: DailyWindow, reserved: boolean, months: number): number {
   const monthly = window.monthlyFee + (reserved ? RESERVED_EXTRA_PER_MONTH : 0);
   return Math.round((monthly * (MONTHS_PRICED_AS[months] ?? months)) / 50) * 50;
 }
