@@ -155,6 +155,9 @@ describe('Edit Student', { timeout: 30_000 }, () => {
     });
     const { router } = await open(`/app/student/addstudent/${ID}`, m.editTitle);
     expect(((await screen.findByLabelText(/^First Name/)) as HTMLInputElement).value).toBe('Asha');
+    expect(screen.getByRole('status').textContent).toBe(
+      `${messages.payments.balance}: ${messages.payments.balanceValue(0)}`,
+    );
     expect((screen.getByLabelText(/^Aadhaar Number/) as HTMLInputElement).value).toBe('234123412346');
     const previews = screen.getAllByRole('img', { name: /preview$/ }).map((img) => img.getAttribute('src'));
     expect(previews).toEqual(['/api/files/p.webp?sig=1', '/api/files/front.webp?sig=1', '/api/files/back.webp?sig=1']);
@@ -171,6 +174,14 @@ describe('Edit Student', { timeout: 30_000 }, () => {
     reply(jsonResponse({ status: true, message: m.updated, data: { id: ID, user_id: ID } }));
     expect(await screen.findByText(m.updated)).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/student'));
+  });
+
+  it('shows what the student still owes (issue 13)', async () => {
+    serve({
+      [`GET /api/user/${ID}`]: () => jsonResponse({ status: true, message: 'ok', data: detail({ balance: 750.5 }) }),
+    });
+    await open(`/app/student/addstudent/${ID}`, m.editTitle);
+    expect((await screen.findByRole('status')).textContent).toBe(`${messages.payments.balance}: ₹750.50 due`);
   });
 
   it('says when the student cannot be loaded', async () => {

@@ -15,7 +15,20 @@ import { useSaveStudent } from '../hooks/use-save-student';
 import { EMPTY_STUDENT, StudentForm } from './StudentForm';
 
 const m = messages.students;
+const p = messages.payments;
 const LIST_PATH = '/app/student';
+
+/** What the student still owes over all their subscriptions (issue 13): "Balance: ₹750.00 due" or "Paid in full". */
+function StudentBalance({ balance }: { balance: number }) {
+  return (
+    <Typography
+      role="status"
+      sx={{ color: balance > 0 ? 'warning.main' : 'text.secondary', fontWeight: balance > 0 ? 600 : 400 }}
+    >
+      {`${p.balance}: ${p.balanceValue(balance)}`}
+    </Typography>
+  );
+}
 
 function formValues(student: StudentDetail): StudentFormInput {
   return {
@@ -81,9 +94,12 @@ export function StudentFormPage() {
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
       <Stack spacing={3} sx={{ maxWidth: 960 }}>
-        <Typography variant="h4" component="h1">
-          {studentId ? m.editTitle : m.addTitle}
-        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'baseline' } }}>
+          <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+            {studentId ? m.editTitle : m.addTitle}
+          </Typography>
+          {studentId && student.data ? <StudentBalance balance={student.data.balance} /> : null}
+        </Stack>
         <Paper sx={{ p: { xs: 2, sm: 3 } }}>{content}</Paper>
       </Stack>
     </LocalizationProvider>

@@ -39,5 +39,6 @@ export const detail = (overrides: Partial<StudentDetail> = {}): StudentDetail =>
   aadhaar_number: '234123412346',
   front_image: '/api/files/front.webp?sig=1',
   back_image: '/api/files/back.webp?sig=1',
+  balance: 0,
   ...overrides,
 });
