@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PaymentMode } from '@app/shared';
+import { accountSql } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../pg-errors';
 
@@ -50,14 +51,12 @@ export type AccountTotalsRow = {
   balance: string;
 };
 
-/** What was agreed, what was paid and the difference, summed by PostgreSQL. */
+/** What was agreed, what was paid and the difference, summed by PostgreSQL (the shared rule, db/account.ts). */
 export async function accountTotals(db: DbOrTx, libraryId: string, subscriptionId: string): Promise<AccountTotalsRow> {
+  const account = accountSql({ libraryId: sql`${libraryId}`, subscriptionId: sql`${subscriptionId}` });
   const result = await db.execute<AccountTotalsRow>(sql`
-    select charged.price::text as price, payments.paid::text as paid, (charged.price - payments.paid)::text as balance
-    from (select coalesce(sum(price), 0) as price from subscription_charges
-          where library_id = ${libraryId} and subscription_id = ${subscriptionId}) charged,
-         (select coalesce(sum(amount), 0) as paid from fees
-          where library_id = ${libraryId} and subscription_id = ${subscriptionId}) payments`);
+    select account.price::text as price, account.paid::text as paid, account.balance::text as balance
+    from ${account} account`);
   const row = result.rows[0];
   if (!row) throw new Error('account totals returned nothing');
   return row;

@@ -6,6 +6,7 @@ import {
   type DUE_SORT_KEYS,
   type DueGroup,
 } from '@app/shared';
+import { balanceSql } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../lib/sql-like';
 
@@ -48,11 +49,8 @@ export async function duesSettings(db: DbOrTx, libraryId: string): Promise<DuesS
 
 // The fragments below speak of one subscription, `sub`.
 
-/** Agreed prices of all its periods minus every payment towards them. */
-const balance = sql`(
-  (select coalesce(sum(c.price), 0) from subscription_charges c
-    where c.library_id = sub.library_id and c.subscription_id = sub.id)
-  - (select coalesce(sum(f.amount), 0) from fees f where f.library_id = sub.library_id and f.subscription_id = sub.id))`;
+/** Agreed prices of all its periods minus every payment towards them (the shared rule, db/account.ts). */
+const balance = balanceSql({ libraryId: sql`sub.library_id`, subscriptionId: sql`sub.id` });
 
 /** Renewed: the same student holds another subscription that ends later. */
 const renewed = sql`exists (

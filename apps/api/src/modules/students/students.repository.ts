@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { KycStatus, StudentListQuery, StudentSortKey } from '@app/shared';
+import { balanceSql } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
 import { students, subscriptions } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -85,15 +86,11 @@ export type StudentDetailRow = StudentListRow & {
 };
 
 /**
- * The student's balance over all their subscriptions, summed by PostgreSQL. Written with the
- * table's own name: drizzle leaves a single table's columns unqualified, which inside the
- * subqueries would name the charge's or the fee's own columns.
+ * The student's balance over all their subscriptions, summed by PostgreSQL (the shared rule,
+ * db/account.ts). Written with the table's own name: drizzle leaves a single table's columns
+ * unqualified, which inside the subqueries would name the charge's or the fee's own columns.
  */
-const studentBalance = sql<string>`(
-  (select coalesce(sum(c.price), 0) from subscription_charges c
-    where c.library_id = students.library_id and c.student_id = students.id)
-  - (select coalesce(sum(f.amount), 0) from fees f
-    where f.library_id = students.library_id and f.student_id = students.id))::text`;
+const studentBalance = sql<string>`${balanceSql({ libraryId: sql`students.library_id`, studentId: sql`students.id` })}::text`;
 
 // Case-insensitive by name (the database collation is C); the id keeps pages stable.
 const SORT_COLUMNS: Record<StudentSortKey, SQL[]> = {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SUBSCRIPTION_SORT_KEYS } from '@app/shared';
+import { accountSql } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../lib/sql-like';
 import { seatInUse } from '../../lib/booking/bookings.repository';
@@ -73,7 +74,7 @@ const rowColumns = sql`
   to_char(sub.joining_date, 'YYYY-MM-DD') as joining_date,
   to_char(sub.plan_expires_at, 'YYYY-MM-DD') as plan_expires_at,
   sub.duration_months as duration,
-  charged.price::text as price, payments.paid::text as paid, (charged.price - payments.paid)::text as balance,
+  money.price::text as price, money.paid::text as paid, money.balance::text as balance,
   to_char(sub.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   to_char(sub.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 
@@ -83,16 +84,8 @@ const rowJoins = sql`
   left join seats se on se.id = sub.seat_id
   left join areas ar on ar.id = se.area_id`;
 
-/** A subscription's agreed prices and its payments, summed in SQL (its balance is their difference). */
-const moneyJoins = sql`
-  cross join lateral (
-    select coalesce(sum(c.price), 0) as price from subscription_charges c
-    where c.library_id = sub.library_id and c.subscription_id = sub.id
-  ) charged
-  cross join lateral (
-    select coalesce(sum(f.amount), 0) as paid from fees f
-    where f.library_id = sub.library_id and f.subscription_id = sub.id
-  ) payments`;
+/** A subscription's agreed prices, its payments and its balance (the shared rule, db/account.ts). */
+const moneyJoins = sql`cross join lateral ${accountSql({ libraryId: sql`sub.library_id`, subscriptionId: sql`sub.id` })} money`;
 
 export async function findSubscription(
   db: DbOrTx,
