@@ -9,10 +9,13 @@ import { messages } from '@app/shared';
  * Each JavaScript response's body is gzipped at level 9 and the sizes are summed.
  *
  * The landing page is static HTML with two small scripts (the theme, the FAQ and contact form).
- * The sign-in page is the SPA's /login route prerendered and hydrated by the SPA itself: its
- * budget is what the SPA needs to run that form (240.2 kB measured on 2026-11-22, see
- * docs/performance.md), with a little room; anything more is a regression to look at.
+ * The sign-in page is the SPA's /login route prerendered and hydrated by the SPA itself. As it
+ * loads it runs only its head script (theme, guard, and the start of the SPA on the visitor's
+ * first interaction, login-head.ts); the SPA comes with that interaction, and its budget is what
+ * the SPA needs to run that form (240.5 kB measured on 2026-11-24, see docs/performance.md), with
+ * a little room; anything more is a regression to look at.
  */
+const LOGIN_LOAD_BUDGET_KB = 2;
 const LOGIN_BUDGET_KB = 245;
 const LANDING_BUDGET_KB = 10;
 
@@ -39,8 +42,8 @@ interface Visit {
   kb: number;
 }
 
-/** Opens `url` in the page's fresh context and sums the gzip sizes of every script it loads. */
-async function firstVisit(page: Page, url: string, ready: () => Promise<void>): Promise<Visit> {
+/** Runs `steps` and sums the gzip sizes of every script the page loads meanwhile, until the network is idle. */
+async function scriptsLoaded(page: Page, steps: () => Promise<void>): Promise<Visit> {
   const pending: Promise<{ url: string; gzip: number }>[] = [];
   const onResponse = (response: Response) => {
     const isScript =
@@ -51,14 +54,20 @@ async function firstVisit(page: Page, url: string, ready: () => Promise<void>): 
     );
   };
   page.on('response', onResponse);
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await ready();
+  await steps();
   await page.waitForLoadState('networkidle');
   page.off('response', onResponse);
   const scripts = await Promise.all(pending);
   const kb = scripts.reduce((sum, script) => sum + script.gzip, 0) / 1024;
   return { scripts, kb };
 }
+
+/** Opens `url` in the page's fresh context and sums the gzip sizes of every script it loads. */
+const firstVisit = (page: Page, url: string, ready: () => Promise<void>) =>
+  scriptsLoaded(page, async () => {
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await ready();
+  });
 
 function report(label: string, visit: Visit) {
   console.log(`${label}: ${visit.kb.toFixed(1)} kB of gzipped JavaScript in ${visit.scripts.length} files`);
@@ -77,18 +86,31 @@ test('the build still has the lazy chunks this spec looks for', () => {
   }
 });
 
-test(`a first visit to /login loads at most ${LOGIN_BUDGET_KB} kB of gzipped JavaScript and no lazy screen`, async ({
+test(`a first visit to /login loads ${LOGIN_LOAD_BUDGET_KB} kB of JavaScript, at most ${LOGIN_BUDGET_KB} kB with the SPA its first interaction starts, and no lazy screen`, async ({
   page,
 }) => {
-  const visit = await firstVisit(page, '/login', async () => {
+  const load = await firstVisit(page, '/login', async () => {
     await expect(page.getByRole('heading', { name: messages.login.title })).toBeVisible();
     await expect(page.getByRole('textbox', { name: messages.login.identifier })).toBeVisible();
   });
-  report(`/login (budget ${LOGIN_BUDGET_KB} kB)`, visit);
+  report(`/login as it loads (budget ${LOGIN_LOAD_BUDGET_KB} kB)`, load);
+  // Only the head script (theme, guard, start of the SPA on the first interaction).
+  expect(load.scripts.map((script) => chunkName(script.url))).toEqual(['login-head']);
+  expect(load.kb).toBeLessThanOrEqual(LOGIN_LOAD_BUDGET_KB);
+
+  // The visitor's first keystroke starts the SPA, which hydrates the form.
+  const started = await scriptsLoaded(page, async () => {
+    await page.keyboard.press('Shift');
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('form') ?? {}).some((key) => key.startsWith('__reactFiber')),
+    );
+  });
+  const visit = { scripts: [...load.scripts, ...started.scripts], kb: load.kb + started.kb };
+  report(`/login after the first interaction (budget ${LOGIN_BUDGET_KB} kB)`, visit);
   const loaded = visit.scripts.map((script) => chunkName(script.url));
   expect(loaded.filter((name) => name && LAZY_CHUNKS.includes(name))).toEqual([]);
   expect(visit.kb).toBeLessThanOrEqual(LOGIN_BUDGET_KB);
-  // The theme and guard script, the SPA's entry and its /login route: one implementation of the form.
+  // The SPA's entry and its /login route: one implementation of the form.
   expect(loaded).toEqual(expect.arrayContaining(['login-head', 'index', 'login']));
 });
 

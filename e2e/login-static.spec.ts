@@ -15,25 +15,59 @@ const LIGHT_BACKGROUND = 'rgb(244, 246, 251)';
 const DARK_BACKGROUND = 'rgb(13, 18, 32)';
 
 /** Whether React has taken over the form (hydrated it or rendered it): a probe for tests only. */
-const formIsReact = (page: Page) =>
-  page.waitForFunction(() =>
-    Object.keys(document.querySelector('form') ?? {}).some((key) => key.startsWith('__reactFiber')),
-  );
+const isReact = () => Object.keys(document.querySelector('form') ?? {}).some((key) => key.startsWith('__reactFiber'));
+const formIsReact = (page: Page) => page.waitForFunction(isReact);
 
-/** Opens the sign-in page: loaded from the server, or reached inside the SPA from /register. */
+/** The SPA's entry, which the prerendered page's head script starts (login-head.ts). */
+const SPA_ENTRY = /\/assets\/index-[\w-]{8}\.js$/;
+
+/** Counts the page's requests for the SPA's entry from now on. */
+function watchSpa(page: Page) {
+  let requests = 0;
+  page.on('request', (request) => {
+    if (SPA_ENTRY.test(request.url())) requests += 1;
+  });
+  return () => requests;
+}
+
+/**
+ * Checks that the prerendered page has loaded and stays the server's HTML while nobody uses it:
+ * no request for the SPA's entry, no React on the form (the browser's autofocus of the identifier
+ * does not count as someone using the page).
+ */
+async function expectSpaNotStarted(page: Page, spaRequests: () => number) {
+  await page.waitForLoadState('networkidle');
+  // A quiet second more: the SPA is not started late either (as an idle callback or timer would).
+  await page.waitForTimeout(1000);
+  expect(spaRequests()).toBe(0);
+  expect(await page.evaluate(isReact)).toBe(false);
+}
+
+/** A visitor's first keystroke (Shift: it types nothing, the focus stays), and React takes the form. */
+async function startSpaByKey(page: Page) {
+  await page.keyboard.press('Shift');
+  await formIsReact(page);
+}
+
+/**
+ * Opens the sign-in page: loaded from the server, or reached inside the SPA from /register. The
+ * prerendered page is left as it loaded: the SPA starts on the journey's first action (typing,
+ * clicking), as it does for a visitor, so the journeys run through that start.
+ */
 async function openLogin(page: Page, kind: Kind) {
   if (kind === 'static') {
     const response = await page.goto('/login');
     // The prerendered page: the form is in the HTML the server sent.
     expect(await response?.text()).toMatch(/<div id="root"><div[^>]*>[\s\S]*<form[^>]*method="post"/);
-  } else {
-    await page.goto('/register');
-    await page.evaluate(() => Object.assign(window, { spaMarker: true }));
-    await page.getByRole('link', { name: messages.registration.haveAccount }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    // Still the same document: the React route, not a page load.
-    expect(await page.evaluate(() => 'spaMarker' in window)).toBe(true);
+    await expect(page.getByRole('heading', { name: m.title })).toBeVisible();
+    return;
   }
+  await page.goto('/register');
+  await page.evaluate(() => Object.assign(window, { spaMarker: true }));
+  await page.getByRole('link', { name: messages.registration.haveAccount }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // Still the same document: the React route, not a page load.
+  expect(await page.evaluate(() => 'spaMarker' in window)).toBe(true);
   await expect(page.getByRole('heading', { name: m.title })).toBeVisible();
   await formIsReact(page);
 }
@@ -204,11 +238,15 @@ test('after signing out, the React sign-in route signs in again', async ({ page 
   await expect(page.getByText(messages.auth.loggedIn)).toBeVisible();
 });
 
-test('signing in in another tab takes the prerendered sign-in page to the dashboard', async ({ page, context }) => {
+test('signing in in another tab starts the untouched sign-in page, which goes to the dashboard', async ({
+  page,
+  context,
+}) => {
   const library = newLibrary();
   expect((await page.request.post('/api/auth/register/library', { data: library })).status()).toBe(201);
+  const spaRequests = watchSpa(page);
   await page.goto('/login');
-  await formIsReact(page);
+  await expectSpaNotStarted(page, spaRequests);
   const other = await context.newPage();
   await other.goto('/login');
   await other.getByLabel(m.identifier).fill(library.owner_email);
@@ -235,6 +273,9 @@ test('the SPA hydrates the prerendered form: the same elements, no error, the fo
     });
   });
   await openLogin(page, 'static');
+  // The browser's autofocus, from the HTML: the field has the focus before React.
+  await expect(identifier(page)).toBeFocused();
+  await startSpaByKey(page);
   await expect(identifier(page)).toBeFocused();
   expect(
     await page.evaluate(() => {
@@ -243,6 +284,103 @@ test('the SPA hydrates the prerendered form: the same elements, no error, the fo
     }),
   ).toBe(true);
   expect(errors).toEqual([]);
+});
+
+test('the prerendered page loads none of the SPA while nobody uses it', async ({ page }) => {
+  const spaRequests = watchSpa(page);
+  const response = await page.goto('/login');
+  // Nothing in the HTML fetches it either: no module script, no preload hint.
+  expect(await response?.text()).not.toMatch(/type="module"|modulepreload|rel="preload"/);
+  await expect(page.getByRole('heading', { name: m.title })).toBeVisible();
+  await expectSpaNotStarted(page, spaRequests);
+  await startSpaByKey(page);
+  expect(spaRequests()).toBe(1);
+});
+
+/** Each first action of a visitor that starts the SPA (login-head.ts), the page untouched before it. */
+const STARTS: [string, (page: Page) => Promise<void>][] = [
+  ['a key', (page) => page.keyboard.press('Shift')],
+  ['a pointer', (page) => page.mouse.click(4, 4)],
+  ['a touch', (page) => page.touchscreen.tap(4, 4)],
+  // The identifier has the focus already (autofocus): a value comes in with no key and no focus.
+  [
+    'a value put in without a key (dictation, autofill)',
+    (page) =>
+      identifier(page).evaluate((input: HTMLInputElement) => {
+        input.value = 'ravi@example.com';
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }),
+  ],
+  ['a focus moved (as by a screen reader)', (page) => password(page).focus()],
+  [
+    'a submit (as by assistive technology)',
+    (page) => page.locator('form').evaluate((form: HTMLFormElement) => form.requestSubmit()),
+  ],
+];
+for (const [action, act] of STARTS) {
+  test(`the prerendered page starts the SPA on ${action}`, async ({ browser }) => {
+    const context = await browser.newContext({ hasTouch: true });
+    const page = await context.newPage();
+    const spaRequests = watchSpa(page);
+    await page.goto('/login');
+    await expectSpaNotStarted(page, spaRequests);
+    await act(page);
+    await formIsReact(page);
+    expect(spaRequests()).toBe(1);
+    await context.close();
+  });
+}
+
+test('what is typed before the SPA has started stays in the fields, and React sends it', async ({ page }) => {
+  // Hold the SPA's entry back: typing has started the SPA, which is not there yet.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(SPA_ENTRY, async (route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await identifier(page).fill('Ravi@Example.com');
+  await password(page).pressSequentially('secret1');
+  await expect.poll(() => requested).toBe(true);
+  expect(await page.evaluate(isReact)).toBe(false);
+  release();
+  await formIsReact(page);
+  await expect(identifier(page)).toHaveValue('Ravi@Example.com');
+  await expect(password(page)).toHaveValue('secret1');
+  await expect(password(page)).toBeFocused();
+  // React's form has the values: its request carries them (trimmed and lower-cased by the schema).
+  await page.route('**/api/auth/login', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: false, code: 401, message: messages.auth.invalidCredentials, errors: [] }),
+    }),
+  );
+  const sent = page.waitForRequest('**/api/auth/login');
+  await submit(page).click();
+  expect((await sent).postDataJSON()).toEqual({ identifier: 'ravi@example.com', password: 'secret1' });
+  await expect(page.getByRole('alert').filter({ hasText: messages.auth.invalidCredentials })).toBeVisible();
+});
+
+test('showing the password before the SPA has started is done once React listens', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(SPA_ENTRY, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await password(page).fill('secret1');
+  await page.getByRole('button', { name: messages.common.showPassword }).click();
+  await expect(password(page)).toHaveAttribute('type', 'password');
+  release();
+  await formIsReact(page);
+  await expect(password(page)).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('button', { name: messages.common.hidePassword })).toBeVisible();
+  await expect(password(page)).toHaveValue('secret1');
 });
 
 test('without JavaScript the sign-in page shows its texts and links, light, and sends no password in the address', async ({
@@ -309,6 +447,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.goto('/login');
     await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
     await openLogin(page, 'static');
+    await startSpaByKey(page);
     expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
     await expectAccessible(page, `prerendered login, ${theme}`);
     await submit(page).click();
@@ -325,7 +464,7 @@ test('typed in and sent before the SPA has started, the form keeps its values an
   // Hold the SPA's entry back: the page is on screen, React is not there yet.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]{8}\.js$/, async (route) => {
+  await page.route(SPA_ENTRY, async (route) => {
     await held;
     await route.continue();
   });

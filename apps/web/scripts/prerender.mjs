@@ -3,7 +3,7 @@
 // carry both colour schemes, and a blocking script in <head> that picks the saved scheme before
 // the first paint (on the sign-in page it also does the route's guard):
 // - dist/login.html: the SPA's own render of /login, which the SPA hydrates (its entry is started
-//   by the head script once the page has painted);
+//   by the head script on the visitor's first interaction with the page, login-head.ts);
 // - dist/landing.html: the landing page, static, with its own small script instead of the SPA;
 // - dist/index.html (the SPA's shell for every other path) gets the same theme script.
 // The API serves them (apps/api/src/plugins/spa.ts).
@@ -110,8 +110,9 @@ try {
     const head = await browserScript(page.head);
     const enhance = page.enhance ? await browserScript(page.enhance) : null;
 
-    // The SPA's scripts leave the shell; the sign-in page's head script starts the SPA's entry
-    // itself once the page has painted (login-head.ts), the landing page never does.
+    // The SPA's scripts and their preload hints leave the shell, so nothing of the SPA is fetched
+    // as the page loads; the sign-in page's head script starts the SPA's entry itself on the
+    // visitor's first interaction (login-head.ts), the landing page never does.
     const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell)?.[1];
     if (!entry) throw new Error('dist/index.html has no module entry');
     let out = withHeadScript(shell, head.src, page.keepSpa ? entry : undefined)
@@ -125,7 +126,7 @@ try {
         () => (enhance ? `  <script defer src="${enhance.src}"></script>\n  ` : '  ') + `${styleTag}\n  </head>`,
       )
       .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
-    if (/<script type="module"/.test(out)) throw new Error(`${page.file} loads the SPA before its first paint`);
+    if (/<script type="module"|modulepreload/.test(out)) throw new Error(`${page.file} loads the SPA as it loads`);
     if (/<script(?![^>]*\bsrc=)[^>]*>/.test(out))
       throw new Error(`${page.file} has an inline script, which the CSP blocks`);
     fs.writeFileSync(path.join(dist, page.file), out);

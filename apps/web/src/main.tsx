@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, createAppRouter, loadRoutesFor } from '@/app/router';
 import { createAppStore } from '@/lib/store';
+import { APP_LISTENING_EVENT } from '@/prerender/app-started';
 
 const store = createAppStore();
 const container = document.getElementById('root');
@@ -23,8 +24,13 @@ async function start(root: HTMLElement) {
   );
   // In a transition React hydrates in slices, yielding to the browser (and to a visitor's first
   // keystroke) between them rather than holding a slow phone's main thread for the whole tree.
-  if (prerendered) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  if (prerendered) {
+    startTransition(() => void hydrateRoot(root, app));
+    // React handles the page's events from here on (the head script stops holding them).
+    document.dispatchEvent(new Event(APP_LISTENING_EVENT));
+  } else {
+    createRoot(root).render(app);
+  }
 }
 
 void start(container);
