@@ -47,7 +47,14 @@ export function DueGroupCards({ summary, loading, selected, onSelect }: DueGroup
             <CardActionArea
               aria-pressed={pressed}
               onClick={() => onSelect(group)}
-              sx={{ p: { xs: 1.5, sm: 2 }, height: '100%', display: 'block' }}
+              sx={{
+                p: { xs: 1.5, sm: 2 },
+                height: '100%',
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'stretch',
+                justifyContent: 'flex-start',
+              }}
             >
               <Typography variant="subtitle1" component="span" sx={{ display: 'block', fontWeight: 700 }}>
                 {m.groups[group]}

@@ -76,23 +76,16 @@ export function DuesPage({ RecordPaymentDialog }: { RecordPaymentDialog?: Record
 
   return (
     <Stack spacing={3}>
-      <Box>
-        <PageHeading title={m.title}>
-          <Button
-            variant="contained"
-            startIcon={exporter.isExporting ? <CircularProgress size={18} color="inherit" /> : <FileDownloadRounded />}
-            disabled={exporter.isExporting || list.totalItems === 0}
-            onClick={() =>
-              void exporter.download({ group: list.group, ...list.sort, search: list.search || undefined })
-            }
-          >
-            {exporter.isExporting ? m.exporting : m.export}
-          </Button>
-        </PageHeading>
-        <Typography color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-          {m.subtitle}
-        </Typography>
-      </Box>
+      <PageHeading title={m.title} subtitle={m.subtitle}>
+        <Button
+          variant="contained"
+          startIcon={exporter.isExporting ? <CircularProgress size={18} color="inherit" /> : <FileDownloadRounded />}
+          disabled={exporter.isExporting || list.totalItems === 0}
+          onClick={() => void exporter.download({ group: list.group, ...list.sort, search: list.search || undefined })}
+        >
+          {exporter.isExporting ? m.exporting : m.export}
+        </Button>
+      </PageHeading>
 
       <DueGroupCards summary={list.summary} loading={isLoading} selected={list.group} onSelect={list.selectGroup} />
       <ReminderEffect summary={list.summary} />

@@ -47,7 +47,8 @@ export function UpiQrCode({ link, label }: { link: string; label: string }) {
       sx={{
         width: SIZE,
         height: SIZE,
-        mx: 'auto',
+        // Centred in the dialog's column (a Stack's spacing resets the children's margins).
+        alignSelf: 'center',
         display: 'grid',
         placeItems: 'center',
         bgcolor: '#ffffff',

@@ -71,11 +71,12 @@ function PriceRow({ index, onRemove }: { index: number; onRemove: () => void }) 
     >
       <Box
         sx={{
-          display: { xs: 'flex', sm: 'contents' },
-          gridColumn: { xs: '1 / -1' },
-          alignItems: 'center',
-          justifyContent: 'space-between',
+          display: 'flex',
+          // A phone: the row's name and its remove button across the card's top; the table: the last column.
+          gridColumn: { xs: '1 / -1', sm: 'auto' },
           order: { sm: 5 },
+          alignItems: 'center',
+          justifyContent: { xs: 'space-between', sm: 'flex-end' },
         }}
       >
         <Typography aria-hidden variant="subtitle2" sx={{ display: { xs: 'block', sm: 'none' } }}>

@@ -1,9 +1,9 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { messages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { ListSpinner } from '@/components/ListTable';
+import { PageHeading } from '@/components/PageHeading';
 import { errorMessage } from '@/lib/api-errors';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { useGetSettingsQuery } from '../api/settings-api';
@@ -20,12 +20,7 @@ export function SettingsPage() {
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 1040 }}>
-      <div>
-        <Typography variant="h4" component="h1">
-          {m.title}
-        </Typography>
-        <Typography color="text.secondary">{m.subtitle}</Typography>
-      </div>
+      <PageHeading title={m.title} subtitle={m.subtitle} />
       {isLoading ? (
         <ListSpinner />
       ) : failure || !data ? (
