@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateDMY, messages, subscriptionAccountSchema, todayIn } from '@app/shared';
 import { useTestApp } from '../../test/helpers';
+import { subscriptionBody } from '../../test/bookings';
+import { insertStudent } from '../../test/factories';
 import { moneyLibrary, pay, storedPayments, subscribe } from '../../test/money';
 
 const p = messages.payments;
@@ -262,6 +264,114 @@ describe('POST /api/subscription/:id/payments', () => {
         detail: `₹250.00 by Card towards subscription ${subscriptionId}`,
       },
     ]);
+  });
+});
+
+describe('POST /api/subscription/:id/payments with an Idempotency-Key', () => {
+  const withKey = (library: Library, key: string) => ({ ...library.auth, 'idempotency-key': key });
+
+  it('records a retried payment once and answers the retry with the first answer', async () => {
+    const library = await moneyLibrary(t);
+    const { subscriptionId } = await subscribe(t, library, { price: 3000, fee: 1000 });
+    const body = { amount: 500, mode: 'Cash' };
+    const first = await pay(t, withKey(library, 'desk-retry-1'), subscriptionId, body);
+    const again = await pay(t, withKey(library, 'desk-retry-1'), subscriptionId, body);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(await countPayments(library.libraryId)).toBe(2);
+    expect(await account(library, subscriptionId)).toMatchObject({ paid: 1500, balance: 1500 });
+    const audit = await t.pool.query(`select 1 from audit_log where library_id = $1 and action = 'payment.record'`, [
+      library.libraryId,
+    ]);
+    expect(audit.rows).toHaveLength(1);
+    // Another key is another payment.
+    expect((await pay(t, withKey(library, 'desk-retry-2'), subscriptionId, body)).statusCode).toBe(201);
+    expect(await countPayments(library.libraryId)).toBe(3);
+  });
+
+  it('records once when retries with one key arrive at the same time', async () => {
+    const library = await moneyLibrary(t);
+    const { subscriptionId } = await subscribe(t, library, { price: 3000, fee: 0 });
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        pay(t, withKey(library, 'same-moment'), subscriptionId, { amount: 100, mode: 'Cash' }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(5).fill(201));
+    expect(new Set(responses.map((response) => response.json().data.payment.id)).size).toBe(1);
+    expect(await account(library, subscriptionId)).toMatchObject({ paid: 100, balance: 2900 });
+  });
+
+  it('refuses the key with another body or on another call (422), and a malformed key (400), recording nothing', async () => {
+    const library = await moneyLibrary(t);
+    const { subscriptionId } = await subscribe(t, library, { price: 3000, fee: 1000 });
+    const { subscriptionId: otherSubscription } = await subscribe(t, library, { price: 3000, fee: 1000 });
+    expect((await pay(t, withKey(library, 'key-1'), subscriptionId, { amount: 500, mode: 'Cash' })).statusCode).toBe(
+      201,
+    );
+    for (const [id, body] of [
+      [subscriptionId, { amount: 501, mode: 'Cash' }],
+      [subscriptionId, { amount: 500, mode: 'Card' }],
+      [otherSubscription, { amount: 500, mode: 'Cash' }],
+    ] as const) {
+      const refused = await pay(t, withKey(library, 'key-1'), id, body);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json()).toMatchObject({
+        status: false,
+        code: 422,
+        message: messages.subscriptions.idempotencyMismatch,
+      });
+    }
+    // A key used by a create is another request on the payments call.
+    const student = await insertStudent(t.pool, library.libraryId);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscription',
+      headers: withKey(library, 'create-key'),
+      payload: subscriptionBody(student.id, { fee: 100 }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const reused = await pay(t, withKey(library, 'create-key'), subscriptionId, { amount: 100, mode: 'Cash' });
+    expect(reused.statusCode).toBe(422);
+    for (const key of ['x'.repeat(201), 'with space', 'ключ']) {
+      const bad = await pay(t, withKey(library, key), subscriptionId, { amount: 100, mode: 'Cash' });
+      expect(bad.statusCode, key).toBe(400);
+    }
+    expect(await account(library, subscriptionId)).toMatchObject({ paid: 1500, balance: 1500 });
+    expect(await account(library, otherSubscription)).toMatchObject({ paid: 1000, balance: 2000 });
+  });
+
+  it("keeps each library's keys apart: another library's same key records its own payment", async () => {
+    const first = await moneyLibrary(t);
+    const second = await moneyLibrary(t);
+    const mine = await subscribe(t, first, { price: 1000, fee: 0 });
+    const theirs = await subscribe(t, second, { price: 1000, fee: 0 });
+    const body = { amount: 300, mode: 'Cash' };
+    const a = await pay(t, withKey(first, 'shared-key'), mine.subscriptionId, body);
+    const b = await pay(t, withKey(second, 'shared-key'), theirs.subscriptionId, body);
+    expect(a.statusCode, a.body).toBe(201);
+    expect(b.statusCode, b.body).toBe(201);
+    expect(b.json().data.payment.id).not.toBe(a.json().data.payment.id);
+    expect(b.json().data.payment.subscription_id).toBe(theirs.subscriptionId);
+    expect(await account(second, theirs.subscriptionId)).toMatchObject({ paid: 300, balance: 700 });
+    // The second library's key on the first library's subscription is no replay of the first's answer.
+    const intruder = await pay(t, withKey(second, 'shared-key'), mine.subscriptionId, body);
+    expect(intruder.statusCode).toBe(422);
+    const stranger = await pay(t, withKey(second, 'fresh-key'), mine.subscriptionId, body);
+    expect(stranger.statusCode).toBe(404);
+    expect(await account(first, mine.subscriptionId)).toMatchObject({ paid: 300, balance: 700 });
+  });
+
+  it('stores no answer for a refused payment: the same key with a corrected amount is recorded', async () => {
+    const library = await moneyLibrary(t);
+    const { subscriptionId } = await subscribe(t, library, { price: 1000, fee: 0 });
+    const over = await pay(t, withKey(library, 'fix-it'), subscriptionId, { amount: 1200, mode: 'Cash' });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors).toEqual([{ field: 'amount', message: p.overpayment(1000) }]);
+    const fixed = await pay(t, withKey(library, 'fix-it'), subscriptionId, { amount: 1000, mode: 'Cash' });
+    expect(fixed.statusCode, fixed.body).toBe(201);
+    expect(await account(library, subscriptionId)).toMatchObject({ paid: 1000, balance: 0 });
   });
 });
 

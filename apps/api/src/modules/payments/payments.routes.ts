@@ -11,6 +11,7 @@ import {
   successEnvelope,
 } from '@app/shared';
 import { actorOf } from '../../plugins/auth';
+import { answerOnce, idempotencyHeaders } from '../../lib/idempotency';
 import { ok } from '../../lib/reply';
 import * as service from './payments.service';
 
@@ -34,9 +35,11 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        summary: "Record a payment towards a subscription's balance (a reference is unique per library)",
+        summary:
+          "Record a payment towards a subscription's balance (a reference is unique per library; honours Idempotency-Key)",
         security,
         params: idParams,
+        headers: idempotencyHeaders,
         body: paymentCreateSchema,
         response: {
           201: successEnvelope(paymentResultSchema),
@@ -47,8 +50,15 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await service.recordPayment(context, actorOf(request), request.params.id, request.body);
-      return reply.status(201).send(ok(result, m.recorded));
+      const actor = actorOf(request);
+      const { id } = request.params;
+      // A retried payment (a flaky connection at the desk) is recorded once and answered as the first.
+      const idempotency = { key: request.headers['idempotency-key'], scope: `payment:${id}`, body: request.body };
+      const answer = await answerOnce(app.db, { libraryId: actor.libraryId, ...idempotency }, async (db) => ({
+        statusCode: 201,
+        body: ok(await service.recordPayment({ db }, actor, id, request.body), m.recorded),
+      }));
+      return reply.status(answer.statusCode).send(answer.body);
     },
   );
 

@@ -14,18 +14,12 @@ import {
   successEnvelope,
 } from '@app/shared';
 import { actorOf } from '../../plugins/auth';
-import { answerOnce } from './idempotency';
+import { answerOnce, idempotencyHeaders } from '../../lib/idempotency';
 import * as service from './subscriptions.service';
 import { ok } from '../../lib/reply';
 
 const m = messages.subscriptions;
 const idParams = z.object({ id: z.uuid({ error: m.notFound }) });
-const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .regex(/^[\x21-\x7e]{1,200}$/, { error: 'Idempotency-Key must be 1 to 200 visible ASCII characters' })
-    .optional(),
-});
 const failures = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,

@@ -1,8 +1,23 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import { messages } from '@app/shared';
-import type { Database, DbOrTx } from '../../db/client';
-import { AppError } from '../../errors';
-import * as repository from './subscriptions.repository';
+import type { Database, DbOrTx } from '../db/client';
+import * as repository from '../db/idempotency.repository';
+import { AppError } from '../errors';
+
+/**
+ * Idempotent writes (DESIGN.md §4, docs/decisions.md "API layers"): the routes of create,
+ * renew and a payment wrap their write in `answerOnce`, and take the header with
+ * `idempotencyHeaders`, so a retry (a flaky connection at the desk) is answered once.
+ */
+
+/** The routes' `headers` schema: an optional `Idempotency-Key` of 1 to 200 visible ASCII characters. */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/, { error: 'Idempotency-Key must be 1 to 200 visible ASCII characters' })
+    .optional(),
+});
 
 /** An HTTP answer as it is sent, and as it is stored for a retry. */
 export interface Answer<T> {
@@ -14,7 +29,7 @@ export interface IdempotentRequest {
   libraryId: string;
   /** The `Idempotency-Key` header, when the client sent one. */
   key: string | undefined;
-  /** Names the call (`create`, `renew:<id>`): one key reused on another call is another request. */
+  /** Names the call (`create`, `renew:<id>`, `payment:<id>`): one key reused on another call is another request. */
   scope: string;
   body: unknown;
 }
