@@ -13,15 +13,18 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: [...PAYMENT_TAGS] });
 /** The payments calls (API modules/payments): record a payment, a subscription's account, the day book. */
 const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    recordPayment: build.mutation<PaymentResult, { subscriptionId: string; body: PaymentBody }>({
-      query: ({ subscriptionId, body }) => ({
-        url: `/subscription/${encodeURIComponent(subscriptionId)}/payments`,
-        method: 'POST',
-        body,
-      }),
-      transformResponse: (response: ApiEnvelope<PaymentResult>) => response.data as PaymentResult,
-      invalidatesTags: [...PAYMENT_TAGS],
-    }),
+    recordPayment: build.mutation<PaymentResult, { subscriptionId: string; body: PaymentBody; idempotencyKey: string }>(
+      {
+        query: ({ subscriptionId, body, idempotencyKey }) => ({
+          url: `/subscription/${encodeURIComponent(subscriptionId)}/payments`,
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': idempotencyKey },
+        }),
+        transformResponse: (response: ApiEnvelope<PaymentResult>) => response.data as PaymentResult,
+        invalidatesTags: [...PAYMENT_TAGS],
+      },
+    ),
     getSubscriptionAccount: build.query<SubscriptionAccount, string>({
       query: (subscriptionId) => `/subscription/${encodeURIComponent(subscriptionId)}/payments`,
       transformResponse: (response: ApiEnvelope<SubscriptionAccount>) => response.data as SubscriptionAccount,

@@ -59,20 +59,28 @@ function openDialog(handlers: Record<string, Handler> = {}, balance = 750) {
   const store = createAppStore();
   const onClose = vi.fn();
   const onRecorded = vi.fn();
-  render(
+  const ui = (open: boolean) => (
     <AppProvider store={store}>
       <RecordPaymentDialog
-        open
+        open={open}
         subscriptionId={SUBSCRIPTION_ID}
         studentName="Asha Verma"
         balance={balance}
         onClose={onClose}
         onRecorded={onRecorded}
       />
-    </AppProvider>,
+    </AppProvider>
   );
+  const view = render(ui(true));
   const dialog = screen.getByRole('dialog', { name: m.recordTitle });
-  return { dialog, requests, store, onClose, onRecorded };
+  /** Closes the dialog and opens it again, as a parent that keeps it mounted would. */
+  const reopen = async () => {
+    view.rerender(ui(false));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: m.recordTitle })).toBeNull());
+    view.rerender(ui(true));
+    return screen.getByRole('dialog', { name: m.recordTitle });
+  };
+  return { dialog, requests, store, onClose, onRecorded, reopen };
 }
 
 const amountField = (dialog: HTMLElement) => within(dialog).getByRole('spinbutton', { name: new RegExp(m.amount) });
@@ -217,5 +225,29 @@ describe('Record Payment', { timeout: 30_000 }, () => {
     expect(await screen.findByText(m.recordFailed)).toBeTruthy();
     expect(screen.getByRole('dialog', { name: m.recordTitle })).toBeTruthy();
     expect(onRecorded).not.toHaveBeenCalled();
+  });
+
+  it('sends the same Idempotency-Key when the same payment is tried again, and a fresh one on the next opening', async () => {
+    const user = userEvent.setup({ delay: null });
+    const answers = [
+      () => jsonResponse({ status: false, code: 503, message: '', errors: [] }, 503),
+      recorded,
+      recorded,
+    ];
+    const { dialog, requests, reopen } = openDialog({ [`POST ${PAYMENTS_PATH}`]: () => answers.shift()!() });
+    await submit(user, dialog);
+    expect(await screen.findByText(m.recordFailed)).toBeTruthy();
+    await submit(user, dialog);
+    expect(await screen.findByText(m.recorded)).toBeTruthy();
+    // The same amount again, on another opening: a second payment, not a retry of the first.
+    const again = await reopen();
+    expect((amountField(again) as HTMLInputElement).value).toBe('750');
+    await submit(user, again);
+    await waitFor(() => expect(posts(requests)).toHaveLength(3));
+    const keys = posts(requests).map((request) => request.headers.get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });

@@ -13,6 +13,7 @@ import { PaymentModeField } from '@/components/PaymentModeField';
 import { PaymentReferenceField } from '@/components/PaymentReferenceField';
 import { RupeesField } from '@/components/RupeesField';
 import { applyFieldErrors, fieldProps } from '@/lib/form';
+import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useRecordPayment } from '../hooks/use-record-payment';
 
 const m = messages.payments;
@@ -49,7 +50,8 @@ export interface RecordPaymentDialogProps {
 /**
  * Record Payment: part or all of a subscription's balance, in any mode; UPI and bank
  * transfers carry their reference (the 12-digit UTR for UPI). The server's refusals land
- * on their field: an amount above the balance, a reference already recorded (naming that payment).
+ * on their field: an amount above the balance, a reference already recorded (naming that
+ * payment). A retry of the same payment (its answer lost) carries the same Idempotency-Key.
  */
 export function RecordPaymentDialog({
   open,
@@ -66,17 +68,20 @@ export function RecordPaymentDialog({
   });
   const mode = useWatch({ control: form.control, name: 'mode' });
   const record = useRecordPayment(FIELDS);
+  const { keyFor, forget } = useIdempotencyKey();
   const busy = form.formState.isSubmitting;
 
   // Each opening starts afresh from the balance of that moment (the balance a recorded
-  // payment leaves comes after the dialog has closed).
+  // payment leaves comes after the dialog has closed), with a fresh Idempotency-Key.
   const { reset } = form;
   useEffect(() => {
-    if (open) reset(startingValues(balance));
-  }, [open, subscriptionId, balance, reset]);
+    if (!open) return;
+    reset(startingValues(balance));
+    forget();
+  }, [open, subscriptionId, balance, reset, forget]);
 
   const submit = form.handleSubmit(async (body) => {
-    const outcome = await record(subscriptionId, body);
+    const outcome = await record(subscriptionId, body, keyFor(body));
     if (outcome.recorded) {
       onRecorded();
       onClose();

@@ -28,9 +28,13 @@ function fieldErrorsOf(error: unknown): FieldError[] {
 export function useRecordPayment(fields: readonly string[]) {
   const [call] = useRecordPaymentMutation();
   return useCallback(
-    async (subscriptionId: string, body: z.output<typeof paymentCreateSchema>): Promise<RecordOutcome> => {
+    async (
+      subscriptionId: string,
+      body: z.output<typeof paymentCreateSchema>,
+      idempotencyKey: string,
+    ): Promise<RecordOutcome> => {
       try {
-        await call({ subscriptionId, body }).unwrap();
+        await call({ subscriptionId, body, idempotencyKey }).unwrap();
         toast.success(m.recorded, options);
         return { recorded: true, fieldErrors: [] };
       } catch (error) {

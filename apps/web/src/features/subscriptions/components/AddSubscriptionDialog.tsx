@@ -10,7 +10,7 @@ import {
   type SubscriptionCreateInput,
   todayIn,
 } from '@app/shared';
-import { useIdempotencyKey } from '../hooks/idempotency-key';
+import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useAvailability } from '../hooks/use-availability';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { SubmitActions } from '@/components/FormDialogActions';
@@ -56,7 +56,7 @@ export function AddSubscriptionDialog({ open, onClose }: AddSubscriptionDialogPr
   });
   const lookup = useStudentLookup();
   const availability = useAvailability();
-  const keyFor = useIdempotencyKey();
+  const { keyFor } = useIdempotencyKey();
   const { create } = useSubscriptionActions();
   const busy = form.formState.isSubmitting;
   const [startTime, endTime, seatStatus] = useWatch({

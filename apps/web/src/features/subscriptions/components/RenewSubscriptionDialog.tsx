@@ -13,7 +13,7 @@ import {
   type SubscriptionRenewInput,
   todayIn,
 } from '@app/shared';
-import { useIdempotencyKey } from '../hooks/idempotency-key';
+import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { SubmitActions } from '@/components/FormDialogActions';
 import { useSubscriptionActions } from '../hooks/use-subscription-actions';
@@ -67,7 +67,7 @@ export function RenewSubscriptionDialog({ open, subscription, onClose }: RenewSu
     defaultValues: { fee: '', duration: '', mode: 'Cash', price: '', reference: '' },
   });
   const duration = useWatch({ control: form.control, name: 'duration' });
-  const keyFor = useIdempotencyKey();
+  const { keyFor } = useIdempotencyKey();
   const { renew } = useSubscriptionActions();
   const busy = form.formState.isSubmitting;
 

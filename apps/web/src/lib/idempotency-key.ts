@@ -14,16 +14,21 @@ function newIdempotencyKey(): string {
 }
 
 /**
- * The Idempotency-Key for a submission: the same key while the body is the same (a retry
- * after a lost answer is then answered once, not booked twice), a fresh one when the owner
- * changes the form, since the server refuses a key reused for a different body. The dialog
- * remounts on every opening, so each opening starts with a fresh key.
+ * The Idempotency-Key for a submission (`keyFor(body)`): the same key while the body is the
+ * same (a retry after a lost answer is then answered once, not booked twice), a fresh one
+ * when the owner changes the form, since the server refuses a key reused for a different
+ * body. A dialog starts each opening with a fresh key: it remounts, or calls `forget()`,
+ * so a second payment of the same amount later is not taken for a retry of the first.
  */
 export function useIdempotencyKey() {
   const last = useRef<{ body: string; key: string } | null>(null);
-  return useCallback((body: unknown): string => {
+  const keyFor = useCallback((body: unknown): string => {
     const text = JSON.stringify(body);
     if (last.current?.body !== text) last.current = { body: text, key: newIdempotencyKey() };
     return last.current.key;
   }, []);
+  const forget = useCallback(() => {
+    last.current = null;
+  }, []);
+  return { keyFor, forget };
 }
