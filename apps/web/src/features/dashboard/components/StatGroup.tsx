@@ -13,10 +13,16 @@ interface StatGroupProps {
 /** A titled row of StatCards (Student Statistics, Seats Overview, Fee Overview). */
 export function StatGroup({ title, action, columns, children }: StatGroupProps) {
   return (
-    <Box component="section" aria-labelledby={sectionHeadingId(title)}>
+    // Fills its grid cell, so the cards of groups side by side are as tall as the tallest.
+    <Box
+      component="section"
+      aria-labelledby={sectionHeadingId(title)}
+      sx={{ display: 'flex', flexDirection: 'column' }}
+    >
       <SectionTitle title={title} action={action} gap={1.5} />
       <Box
         sx={{
+          flex: 1,
           display: 'grid',
           gap: 2,
           gridTemplateColumns: {

@@ -101,7 +101,12 @@ export function DayBookSummary({ dayBook }: { dayBook: DayBook | undefined }) {
       </Panel>
       <Panel title={d.byMode}>
         {dayBook ? (
-          <Breakdown lines={dayBook.by_mode.map((line) => ({ key: line.mode, label: line.mode, ...line }))} />
+          <Breakdown
+            lines={dayBook.by_mode
+              // The modes nothing came in by are left out: the owner counts what is there.
+              .filter((line) => line.count > 0)
+              .map((line) => ({ key: line.mode, label: line.mode, ...line }))}
+          />
         ) : (
           <PanelSkeleton />
         )}

@@ -179,7 +179,8 @@ function columns({
     },
     {
       label: p.balance,
-      sx: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+      // "₹600.00 due" may break before "due": the column stays narrow enough for the actions to fit at 1280 px.
+      sx: { fontVariantNumeric: 'tabular-nums', minWidth: 72 },
       cell: (row) => <Balance row={row} onShowAccount={onShowAccount} />,
     },
   ];
