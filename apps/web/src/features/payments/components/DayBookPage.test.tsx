@@ -34,6 +34,8 @@ const BOOK: DayBook = {
   by_mode: [
     { mode: 'Cash', count: 1, amount: 1500 },
     { mode: 'UPI', count: 2, amount: 750.5 },
+    // Left out of By mode: nothing came in by card.
+    { mode: 'Card', count: 0, amount: 0 },
   ],
   by_collector: [
     { admin_id: 'a1', name: 'Priya Sharma', count: 2, amount: 750.5 },

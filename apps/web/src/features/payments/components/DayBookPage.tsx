@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import FileDownloadRounded from '@mui/icons-material/FileDownloadRounded';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
@@ -32,31 +31,28 @@ export function DayBookPage() {
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
       <Stack spacing={3}>
-        <Stack spacing={0.5}>
-          <PageHeading title={m.title}>
-            <DatePicker
-              label={m.date}
-              value={pickerValue}
-              onChange={(value) => {
-                const date = changePicker(value);
-                // A half-typed date waits; a whole one (not past today) shows its day.
-                if (date && date <= book.today) book.setDate(date);
-              }}
-              format="DD/MM/YYYY"
-              maxDate={dayjs(book.today)}
-              slotProps={{ textField: { size: 'small', id: 'day-book-date', sx: { width: { xs: '100%', sm: 190 } } } }}
-            />
-            <Button
-              variant="contained"
-              startIcon={book.isExporting ? <CircularProgress size={18} color="inherit" /> : <FileDownloadRounded />}
-              disabled={book.isExporting || payments.length === 0}
-              onClick={() => void book.download()}
-            >
-              {book.isExporting ? m.exporting : m.export}
-            </Button>
-          </PageHeading>
-          <Typography color="text.secondary">{m.subtitle}</Typography>
-        </Stack>
+        <PageHeading title={m.title} subtitle={m.subtitle}>
+          <DatePicker
+            label={m.date}
+            value={pickerValue}
+            onChange={(value) => {
+              const date = changePicker(value);
+              // A half-typed date waits; a whole one (not past today) shows its day.
+              if (date && date <= book.today) book.setDate(date);
+            }}
+            format="DD/MM/YYYY"
+            maxDate={dayjs(book.today)}
+            slotProps={{ textField: { size: 'small', id: 'day-book-date', sx: { width: { xs: '100%', sm: 190 } } } }}
+          />
+          <Button
+            variant="contained"
+            startIcon={book.isExporting ? <CircularProgress size={18} color="inherit" /> : <FileDownloadRounded />}
+            disabled={book.isExporting || payments.length === 0}
+            onClick={() => void book.download()}
+          >
+            {book.isExporting ? m.exporting : m.export}
+          </Button>
+        </PageHeading>
 
         {book.failure ? (
           <Paper>
