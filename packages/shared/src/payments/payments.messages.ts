@@ -31,6 +31,7 @@ export const paymentMessages = {
   },
   utrInvalid: 'A UPI UTR is 12 digits',
   referenceInvalid: 'A reference is 6 to 22 letters and digits',
+  referenceNeedsFee: 'A reference needs a fee above ₹0',
   referenceUsed: (reference: string, student: string, amount: number, date: string) =>
     `Reference ${reference} was already recorded for ${student}’s payment of ${formatRupees(amount)} on ${date}`,
   price: 'Price',

@@ -144,6 +144,39 @@ describe('create and renew with a price and a reference', () => {
       { path: 'price', message: m.priceInvalid },
     ]);
   });
+
+  it('take a reference only with a fee above ₹0: a ₹0 fee row would hold it for good', () => {
+    expect(m.referenceNeedsFee).toBe('A reference needs a fee above ₹0');
+    const create = {
+      student_id: '7f9c2ba4-e88f-4d2a-9f3b-1c2d3e4f5a6b',
+      joining_date: '2026-03-01',
+      start_time: '06:00',
+      end_time: '14:00',
+      duration: 1,
+      is_reserved: false,
+      mode: 'UPI',
+      price: 1200,
+    };
+    for (const fee of [0, '0', '0.00']) {
+      expect(issues(subscriptionCreateSchema, { ...create, fee, reference: '123412341234' }), String(fee)).toEqual([
+        { path: 'reference', message: m.referenceNeedsFee },
+      ]);
+      expect(issues(subscriptionRenewSchema, { ...renew, fee, reference: '123412341234' }), String(fee)).toEqual([
+        { path: 'reference', message: m.referenceNeedsFee },
+      ]);
+      expect(issues(subscriptionRenewSchema, { ...renew, fee, mode: 'Cheque', reference: '004512' })).toEqual([
+        { path: 'reference', message: m.referenceNeedsFee },
+      ]);
+      // Without a reference (or with a blank one) a ₹0 fee stays what it was.
+      expect(issues(subscriptionCreateSchema, { ...create, fee }), String(fee)).toEqual([]);
+      expect(issues(subscriptionRenewSchema, { ...renew, fee, reference: ' ' }), String(fee)).toEqual([]);
+    }
+    expect(subscriptionCreateSchema.parse({ ...create, fee: 0.01, reference: '1234 1234 1234' })).toMatchObject({
+      fee: 0.01,
+      reference: '123412341234',
+    });
+    expect(subscriptionRenewSchema.parse({ ...renew, reference: '123412341234' })).toMatchObject({ fee: 500 });
+  });
 });
 
 describe('dayBookQuerySchema', () => {

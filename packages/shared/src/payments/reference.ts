@@ -41,3 +41,14 @@ export function checkReference(
     context.addIssue({ code: 'custom', path, message: mode === 'UPI' ? m.utrInvalid : m.referenceInvalid });
   }
 }
+
+/**
+ * A reference names money that came in: on create and renew it needs a fee above ₹0. A ₹0
+ * fee is still written as a fee row (one a period), which would take the reference up for
+ * good, so the real payment could not carry it later. Adds the issue at `reference`.
+ */
+export function checkReferenceHasFee(payment: { fee: unknown; reference?: unknown }, context: z.RefinementCtx) {
+  if (payment.reference && typeof payment.fee === 'number' && !(payment.fee > 0)) {
+    context.addIssue({ code: 'custom', path: ['reference'], message: m.referenceNeedsFee });
+  }
+}

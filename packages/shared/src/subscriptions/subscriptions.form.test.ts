@@ -134,6 +134,25 @@ describe('the price and reference of the Add and Renew forms (issue 13)', () => 
       'reference',
     );
   });
+
+  it('refuses a UPI or bank reference with a ₹0 fee, under the reference', () => {
+    for (const mode of ['UPI', 'Bank Transfer'] as const) {
+      const reference = mode === 'UPI' ? '123412341234' : 'HDFC123456';
+      expect(messagesByField(subscriptionRenewFormSchema.safeParse({ ...renew, fee: '0', mode, reference }))).toEqual({
+        reference: paymentMessages.referenceNeedsFee,
+      });
+      expect(
+        messagesByField(subscriptionAddFormSchema.safeParse({ ...filled, fee: '0', price: '1200', mode, reference })),
+      ).toEqual({ reference: paymentMessages.referenceNeedsFee });
+    }
+    // Without a reference, or with one the mode leaves out, a ₹0 fee is sent as before.
+    expect(subscriptionRenewFormSchema.parse({ ...renew, fee: '0', mode: 'UPI' })).toMatchObject({ fee: 0 });
+    expect(subscriptionRenewFormSchema.parse({ ...renew, fee: '0', reference: '123412341234' })).toEqual({
+      fee: 0,
+      duration: 1,
+      mode: 'Cash',
+    });
+  });
 });
 
 describe('subscriptionUpdateFormSchema', () => {

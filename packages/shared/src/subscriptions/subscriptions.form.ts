@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { isCalendarDate, MOBILE_PATTERN } from '../common/fields';
 import { studentMessages } from '../students/students.messages';
 import { paymentMessages } from '../payments/payments.messages';
-import { checkReference, MODES_NEEDING_REFERENCE, paymentReferenceSchema } from '../payments/reference';
+import {
+  checkReference,
+  checkReferenceHasFee,
+  MODES_NEEDING_REFERENCE,
+  paymentReferenceSchema,
+} from '../payments/reference';
 import { subscriptionMessages as m } from './subscriptions.messages';
 import {
   durationSchema,
@@ -74,7 +79,7 @@ const priceAndReference = {
 
 /**
  * The fee paid now is at most the price; a reference (asked only for UPI and bank
- * transfers, optional there) must be one of that mode.
+ * transfers, optional there) must be one of that mode, and goes with a fee above ₹0.
  */
 function checkPriceAndReference(
   value: { fee: unknown; price?: unknown; mode: unknown; reference?: unknown },
@@ -85,6 +90,7 @@ function checkPriceAndReference(
   }
   if (modeTakesReference(value.mode) && typeof value.reference === 'string') {
     checkReference({ mode: value.mode as string, reference: value.reference }, context, { required: false });
+    checkReferenceHasFee(value, context);
   }
 }
 

@@ -5,7 +5,7 @@ import { isCalendarDate } from '../common/fields';
 import { rupeesSchema } from '../common/money';
 import { subscriptionMessages as m } from './subscriptions.messages';
 import { paymentMessages } from '../payments/payments.messages';
-import { checkReference, paymentReferenceSchema } from '../payments/reference';
+import { checkReference, checkReferenceHasFee, paymentReferenceSchema } from '../payments/reference';
 
 /** Payment modes a fee can be paid in (SPEC.md §3). */
 export const PAYMENT_MODES = ['Cash', 'UPI', 'Card', 'Bank Transfer', 'Cheque'] as const;
@@ -79,6 +79,15 @@ function requireSeatWhenReserved(
   }
 }
 
+/** The payment of a create or renew: a reference of its mode (optional), and only with a fee above ₹0. */
+function checkSubscriptionPayment(
+  value: { fee: number; mode: string; reference?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  checkReference(value, context, { required: false });
+  checkReferenceHasFee(value, context);
+}
+
 /** `POST /subscription` body (SPEC.md §3 Subscription add payload). */
 export const subscriptionCreateSchema = z
   .object({
@@ -95,7 +104,7 @@ export const subscriptionCreateSchema = z
     reference: paymentReferenceSchema,
   })
   .superRefine(requireSeatWhenReserved)
-  .superRefine((value, context) => checkReference(value, context, { required: false }));
+  .superRefine(checkSubscriptionPayment);
 export type SubscriptionCreateInput = z.input<typeof subscriptionCreateSchema>;
 
 /** `PUT /subscription/{id}` body: the window and the seat choice. */
@@ -118,7 +127,7 @@ export const subscriptionRenewSchema = z
     price: priceSchema,
     reference: paymentReferenceSchema,
   })
-  .superRefine((value, context) => checkReference(value, context, { required: false }));
+  .superRefine(checkSubscriptionPayment);
 export type SubscriptionRenewInput = z.input<typeof subscriptionRenewSchema>;
 
 /** `GET /subscription/available` query. */

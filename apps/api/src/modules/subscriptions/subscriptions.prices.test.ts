@@ -167,6 +167,41 @@ describe('PUT /api/subscription/renew/:id with a price', () => {
     expect(exact.json().data).toMatchObject({ price: 4000, paid: 4000, balance: 0 });
   });
 
+  it('refuses a reference with a ₹0 fee on create and renew (400 on reference), so the real payment can carry it', async () => {
+    const library = await moneyLibrary(t);
+    const { subscriptionId } = await subscribe(t, library, { price: 3000, fee: 1000 });
+    const before = await countRows(library.libraryId);
+    const refused = [
+      await create(library, { fee: 0, price: 1000, mode: 'UPI', reference: '999911112222' }),
+      await create(library, { fee: '0.00', price: 1000, mode: 'Cheque', reference: '004512' }),
+      await renew(library, subscriptionId, {
+        duration: 1,
+        fee: 0,
+        price: 1000,
+        mode: 'UPI',
+        reference: '999911112222',
+      }),
+      await renew(library, subscriptionId, { duration: 1, fee: 0, mode: 'Bank Transfer', reference: 'HDFC123456' }),
+    ];
+    for (const response of refused) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().errors).toContainEqual({ field: 'reference', message: p.referenceNeedsFee });
+    }
+    expect(await countRows(library.libraryId)).toEqual(before);
+    // Without the reference a ₹0 fee still books the period, as the SPEC call does.
+    const unpaid = await renew(library, subscriptionId, { duration: 1, fee: 0, price: 1000, mode: 'UPI' });
+    expect(unpaid.statusCode, unpaid.body).toBe(200);
+    expect(unpaid.json().data).toMatchObject({ price: 4000, paid: 1000, balance: 3000 });
+    // The UTR stays free for the money when it comes.
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/subscription/${subscriptionId}/payments`,
+      headers: library.auth,
+      payload: { amount: 1000, mode: 'UPI', reference: '999911112222' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+  });
+
   it('refuses a renewal reusing a reference', async () => {
     const library = await moneyLibrary(t);
     const { subscriptionId } = await subscribe(t, library, { fee: 1000, mode: 'UPI', reference: '111122223333' });
