@@ -288,7 +288,11 @@ describe('Dues', { timeout: 30_000 }, () => {
     await openDues();
     const reminded = await within(table()).findByText(m.remindedAgo(2));
     await user.hover(reminded);
-    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', 'SMS by Priya Sharma');
+    // The tooltip fades in; a loaded machine takes its time.
+    expect(await screen.findByRole('tooltip', {}, { timeout: 5000 })).toHaveProperty(
+      'textContent',
+      'SMS by Priya Sharma',
+    );
   });
 
   it('shows the UPI QR as an SVG of the due’s link, with the amount and payee, and copies the link', async () => {
