@@ -204,18 +204,24 @@ export function SubscriptionsTable(props: SubscriptionsTableProps) {
         cell: (row) => (
           <>
             <Tooltip title={m.edit}>
-              <IconButton aria-label={`${m.edit}: ${studentName(row)}`} onClick={() => onEdit(row)}>
+              <IconButton size="small" aria-label={`${m.edit}: ${studentName(row)}`} onClick={() => onEdit(row)}>
                 <EditRounded fontSize="small" />
               </IconButton>
             </Tooltip>
             <Tooltip title={m.renew}>
-              <IconButton aria-label={`${m.renew}: ${studentName(row)}`} color="primary" onClick={() => onRenew(row)}>
+              <IconButton
+                size="small"
+                aria-label={`${m.renew}: ${studentName(row)}`}
+                color="primary"
+                onClick={() => onRenew(row)}
+              >
                 <AutorenewRounded fontSize="small" />
               </IconButton>
             </Tooltip>
             {onRecordPayment && row.balance > 0 ? (
               <Tooltip title={p.submit}>
                 <IconButton
+                  size="small"
                   aria-label={p.recordFor(studentName(row))}
                   color="success"
                   onClick={() => onRecordPayment(row)}
