@@ -12,14 +12,16 @@ import { messages } from '@app/shared';
  * The sign-in page is the SPA's /login route prerendered and hydrated by the SPA itself. As it
  * loads it runs only its head script (theme, guard, and the start of the SPA on the visitor's
  * first interaction, login-head.ts); the SPA comes with that interaction, and its budget is what
- * the SPA needs to run that form (240.5 kB measured on 2026-11-24, see docs/performance.md), with
- * a little room; anything more is a regression to look at.
+ * the SPA needs to run that form (240.5 kB measured on 2026-11-24 before issue 13, 246.8 kB after
+ * it: the dues, payments and settings texts in the one message catalogue and their three routes in
+ * the route table; see docs/performance.md), with a little room; anything more is a regression to
+ * look at. Issue 18 takes the signed-in app's entry down to 200 kB.
  */
 const LOGIN_LOAD_BUDGET_KB = 2;
-const LOGIN_BUDGET_KB = 245;
+const LOGIN_BUDGET_KB = 250;
 const LANDING_BUDGET_KB = 10;
 
-// Lazy chunks a first visit must not load: the /app screens, the date pickers and the charts.
+// Lazy chunks a first visit must not load: the /app screens, the date pickers, the charts and the QR code.
 const LAZY_CHUNKS = [
   'AppShell',
   'dashboard',
@@ -31,6 +33,11 @@ const LAZY_CHUNKS = [
   'activity',
   'subscription',
   'fee-report',
+  'dues',
+  'settings',
+  'day-book',
+  // qrcode's browser build, which only the dues screen's UPI QR dialog imports.
+  'browser',
   'DatePicker',
   'DashboardCharts',
 ];

@@ -38,6 +38,7 @@ export const settingsMessages = {
   priceList: {
     duration: 'Months',
     seat: 'Seat',
+    seatRequired: 'Choose reserved seat or any free seat',
     reserved: 'Reserved seat',
     nonReserved: 'Any free seat',
     windowHours: 'Daily hours (up to)',

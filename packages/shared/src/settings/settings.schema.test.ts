@@ -228,6 +228,11 @@ describe('librarySettingsSchema', () => {
     expect(issues({ ...valid, price_list: [{ duration: 1, is_reserved: false, window_hours: 0, price: 1 }] })).toEqual([
       { path: 'price_list.0.window_hours', message: m.priceList.windowHoursInvalid },
     ]);
+    for (const seat of [undefined, 'true', 1, null]) {
+      expect(issues({ ...valid, price_list: [{ duration: 1, is_reserved: seat, price: 1 }] }), String(seat)).toEqual([
+        { path: 'price_list.0.is_reserved', message: m.priceList.seatRequired },
+      ]);
+    }
     expect(issues({ ...valid, price_list: [{ duration: 1, is_reserved: false, price: '0x10' }] })).toEqual([
       { path: 'price_list.0.price', message: m.priceList.priceInvalid },
     ]);

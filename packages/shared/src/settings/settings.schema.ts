@@ -23,7 +23,7 @@ const wholeNumber = (invalid: string, min: number, max: number) =>
 /** One row of the price list: a plan length, reserved or not, optionally a daily-hours tier, and its price. */
 export const priceListEntrySchema = z.object({
   duration: wholeNumber(m.priceList.durationInvalid, 1, MAX_DURATION_MONTHS),
-  is_reserved: z.boolean({ error: m.priceList.duration }),
+  is_reserved: z.boolean({ error: m.priceList.seatRequired }),
   /** The entry covers daily windows up to this many hours; null covers any length. */
   window_hours: z.preprocess(blankToNull, wholeNumber(m.priceList.windowHoursInvalid, 1, 24).nullable()).default(null),
   price: rupeesSchema({ required: m.priceList.priceRequired, invalid: m.priceList.priceInvalid }, MAX_FEE_RUPEES),
