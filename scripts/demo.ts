@@ -10,11 +10,14 @@
 // It uses the database the server uses: the embedded one under DATA_DIR (stop the
 // server first: one process at a time owns that directory) or DATABASE_URL's.
 import { randomBytes } from 'node:crypto';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { wallClockIn, type AdminSession, type DashboardData } from '@app/shared';
 import { buildApp } from '../apps/api/src/app';
 import { ConfigError, loadConfig, type Config } from '../apps/api/src/config';
+import type { DbOrTx } from '../apps/api/src/db/client';
 import { isDatabaseRefusal, openDatabase } from '../apps/api/src/db/open';
+import { renumberReceipts } from '../apps/api/src/lib/ledger/receipts';
 import { resolveAppSecret } from '../apps/api/src/lib/secret';
 import { DemoApiError, demoClient, type DemoClient } from './demo/client';
 import { DEMO_UPI_ID, seedDues, seedSettings } from './demo/dues';
@@ -108,6 +111,9 @@ async function seed(api: DemoClient, session: AdminSession, pool: pg.Pool) {
 
   const enquiries = bookings.filter((booking) => booking.story.kind === 'enquiry').map((booking) => booking.studentId);
   const dues = await seedDues(admin, pool, random, enquiries, today);
+  // The payments were recorded now and moved back to when they were paid: number their
+  // receipts by those dates, each financial year its own series (issue 14).
+  await renumberReceipts(drizzle(pool) as unknown as DbOrTx, session.library.id);
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   say(
     `  Dues: ${count(dues.expiring.count, 'plan', 'plans')} ending within ${dues.expiring_days} days, ` +

@@ -102,4 +102,72 @@ describe('database upgrades', () => {
       await client.end();
     }
   });
+
+  it('numbers the payments above ₹0 of a database from before receipts, per library and financial year', async () => {
+    const previous = journal.entries.findIndex((entry) => entry.tag.startsWith('0008_'));
+    expect(previous).toBeGreaterThan(0);
+    const url = await freshDatabase();
+    await runMigrations(url, migrationsUpTo(previous));
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(SEED); // 'Old Library': one ₹1500 payment, now
+      await client.query(`
+        update fees set created_at = '2026-01-10T06:00:00Z';
+        insert into libraries (id, name, mobile, email, time_zone)
+          values ('77777777-7777-4777-8777-777777777777', 'Gyan Deep Library', '9876543212', 'gdl@example.com', 'Asia/Kolkata');
+        insert into students (id, library_id, first_name, mobile, email, dob, aadhaar_encrypted, aadhaar_hash, aadhaar_last4)
+          values ('88888888-8888-4888-8888-888888888888', '77777777-7777-4777-8777-777777777777', 'Ravi', '9000000002', 'ravi@example.com', '2000-01-01', 'x', 'h2', '5678');
+        insert into subscriptions (id, library_id, student_id, is_reserved, start_time, end_time, joining_date, plan_expires_at, duration_months)
+          values ('99999999-9999-4999-8999-999999999999', '77777777-7777-4777-8777-777777777777', '88888888-8888-4888-8888-888888888888',
+                  false, '06:00', '14:00', '2026-01-01', '2027-06-30', 18);
+      `);
+      // Out of order on purpose: numbers follow created_at; 23:59 on 31 March IST is the old year,
+      // 00:01 on 1 April the new; the ₹0 fee gets none.
+      const payments: Array<[string, number]> = [
+        ['2027-03-31T18:31:00Z', 400], // 1 April 2027 00:01 IST
+        ['2026-05-01T06:00:00Z', 100],
+        ['2027-03-31T18:29:00Z', 300], // 31 March 2027 23:59 IST
+        ['2026-04-02T06:00:00Z', 0],
+        ['2026-06-01T06:00:00Z', 200],
+        ['2026-03-31T18:00:00Z', 50], // 31 March 2026 23:30 IST: 2025-26
+      ];
+      for (const [at, amount] of payments) {
+        await client.query(
+          `insert into fees (library_id, subscription_id, student_id, amount, duration, mode, kind, is_reserved, created_at)
+           values ('77777777-7777-4777-8777-777777777777', '99999999-9999-4999-8999-999999999999',
+                   '88888888-8888-4888-8888-888888888888', $1, 1, 'Cash', 'balance', false, $2)`,
+          [amount, at],
+        );
+      }
+
+      await runMigrations(url);
+      const numbered = await client.query(
+        `select l.name, f.amount::int as amount, f.receipt_no from fees f join libraries l on l.id = f.library_id
+         order by l.name, f.created_at`,
+      );
+      expect(numbered.rows).toEqual([
+        { name: 'Gyan Deep Library', amount: 50, receipt_no: 'GDL/2025-26/0001' },
+        { name: 'Gyan Deep Library', amount: 0, receipt_no: null },
+        { name: 'Gyan Deep Library', amount: 100, receipt_no: 'GDL/2026-27/0001' },
+        { name: 'Gyan Deep Library', amount: 200, receipt_no: 'GDL/2026-27/0002' },
+        { name: 'Gyan Deep Library', amount: 300, receipt_no: 'GDL/2026-27/0003' },
+        { name: 'Gyan Deep Library', amount: 400, receipt_no: 'GDL/2027-28/0001' },
+        { name: 'Old Library', amount: 1500, receipt_no: 'OL/2025-26/0001' },
+      ]);
+      const counters = await client.query(
+        `select l.name, c.financial_year, c.last_number from receipt_counters c join libraries l on l.id = c.library_id
+         order by l.name, c.financial_year`,
+      );
+      expect(counters.rows).toEqual([
+        { name: 'Gyan Deep Library', financial_year: 2025, last_number: 1 },
+        { name: 'Gyan Deep Library', financial_year: 2026, last_number: 3 },
+        { name: 'Gyan Deep Library', financial_year: 2027, last_number: 1 },
+        { name: 'Old Library', financial_year: 2025, last_number: 1 },
+      ]);
+    } finally {
+      await client.end();
+    }
+  });
 });

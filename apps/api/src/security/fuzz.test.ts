@@ -242,6 +242,7 @@ describe('hostile payments and settings on real records', () => {
         dues_grace_days: jsonish,
         reminder_template: fc.oneof(oddStrings, fc.constantFrom('Hi {name}', '{nope}', '{', '{}')),
         auto_push_reminders: jsonish,
+        receipt_prefix: fc.oneof(oddStrings, fc.constantFrom('GDL', ' gd ', 'ABCD', 'A/B', '', null)),
         price_list: fc.oneof(
           jsonish,
           fc.array(

@@ -39,6 +39,7 @@ const TENANT_TABLES = [
   'library_settings',
   'price_list',
   'subscription_charges',
+  'receipt_counters',
 ];
 
 const t = useTestApp();

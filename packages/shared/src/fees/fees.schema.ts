@@ -47,6 +47,8 @@ export const feeRecordSchema = z.object({
   mode: z.string(),
   /** A subscription's creation, a renewal, or a later payment towards its balance (issue 13). */
   kind: z.enum(['new', 'renewal', 'balance']),
+  /** The receipt number (issue 14); null for a ₹0 fee. */
+  receipt_no: z.string().nullable(),
   status: z.string(),
   created_at: z.string(),
   updated_at: z.string(),

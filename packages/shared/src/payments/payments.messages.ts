@@ -63,6 +63,7 @@ export const paymentMessages = {
       amount: 'Amount',
       mode: 'Mode',
       reference: 'Reference',
+      receiptNo: 'Receipt no.',
       receivedBy: 'Received by',
     },
     noListPrice: 'Not in the price list',
@@ -84,6 +85,7 @@ export const paymentMessages = {
     fetchFailed: 'Failed to fetch the day book',
     columns: {
       time: 'Time',
+      receiptNo: 'Receipt no.',
       student: 'Student',
       mobile: 'Mobile',
       amount: 'Amount',

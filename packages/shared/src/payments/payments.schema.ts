@@ -26,6 +26,8 @@ export const paymentRecordSchema = z.object({
   amount: z.number(),
   mode: z.enum(PAYMENT_MODES),
   reference: z.string().nullable(),
+  /** `GDL/2026-27/0001` (issue 14); null for a ₹0 fee, which receives nothing. */
+  receipt_no: z.string().nullable(),
   kind: z.enum(['new', 'renewal', 'balance']),
   recorded_by: z.string().nullable(),
   recorded_by_name: z.string().nullable(),

@@ -6,6 +6,7 @@ export const settingsMessages = {
     upi: 'Payments by UPI',
     priceList: 'Price list',
     dues: 'Dues and reminders',
+    receipts: 'Receipts',
   },
   upiId: 'UPI ID',
   upiIdHelp: 'The UPI ID (VPA) students pay to, such as gyandeep@okaxis',
@@ -33,6 +34,10 @@ export const settingsMessages = {
   preview: 'Preview',
   previewHelp: 'What a student gets, with sample values',
   previewStudent: 'Asha Verma',
+  receiptPrefix: 'Receipt number prefix',
+  receiptPrefixHelp: (example: string) =>
+    `1–3 capital letters or digits; the next receipts are numbered like ${example}`,
+  receiptPrefixInvalid: 'Enter 1–3 capital letters or digits for the receipt prefix, such as GDL',
   autoPush: 'Send push reminders to students with a paired phone',
   autoPushHelp: 'Each once: days before expiry as set above, on the expiry day, and when the grace period ends',
   priceList: {

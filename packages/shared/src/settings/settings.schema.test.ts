@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { settingsMessages as m } from './settings.messages';
 import {
+  financialYearOf,
   librarySettingsSchema,
+  receiptNoExample,
+  receiptPrefixSchema,
   lookupPrice,
   MAX_PRICE_LIST_ENTRIES,
   VPA_PATTERN,
@@ -244,5 +247,29 @@ describe('librarySettingsSchema', () => {
     }));
     expect(issues({ ...valid, price_list: many })).toContainEqual({ path: 'price_list', message: m.priceList.tooMany });
     expect(issues({ ...valid, price_list: many.slice(0, MAX_PRICE_LIST_ENTRIES) })).toEqual([]);
+  });
+});
+
+describe('receipt prefix (issue 14)', () => {
+  it('takes 1–3 capital letters or digits, upper-casing and trimming what is typed', () => {
+    expect(receiptPrefixSchema.parse(' gdl ')).toBe('GDL');
+    expect(receiptPrefixSchema.parse('A1')).toBe('A1');
+    for (const bad of ['', 'ABCD', 'A-B', 'A/B', 'ज्ञा', 12, null]) {
+      const result = receiptPrefixSchema.safeParse(bad);
+      expect(result.success, String(bad)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(m.receiptPrefixInvalid);
+    }
+  });
+
+  it('fits a number of the year within 16 characters with the longest prefix', () => {
+    expect(receiptNoExample('GDL', 2026)).toBe('GDL/2026-27/0001');
+    expect(receiptNoExample('GDL', 2099)).toBe('GDL/2099-00/0001');
+    expect(receiptNoExample('GDL', 2026)).toHaveLength(16);
+  });
+
+  it('names the financial year by the year it starts in, April to March', () => {
+    expect(financialYearOf('2027-03-31')).toBe(2026);
+    expect(financialYearOf('2027-04-01')).toBe(2027);
+    expect(financialYearOf('2027-01-01')).toBe(2026);
   });
 });

@@ -11,6 +11,28 @@ export const MAX_PRICE_LIST_ENTRIES = 100;
 export const DEFAULT_DUES_EXPIRING_DAYS = 5;
 export const DEFAULT_DUES_GRACE_DAYS = 7;
 export const MAX_REMINDER_TEMPLATE_LENGTH = 1000;
+/**
+ * A receipt number's prefix (issue 14): 1–3 capital letters or digits, so that
+ * `PPP/2026-27/0001` fits the 16 characters of a receipt number.
+ */
+export const RECEIPT_PREFIX_PATTERN = /^[A-Z0-9]{1,3}$/;
+
+/** The receipt prefix, upper-cased and trimmed before it is checked. */
+export const receiptPrefixSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+  z.string({ error: m.receiptPrefixInvalid }).regex(RECEIPT_PREFIX_PATTERN, { error: m.receiptPrefixInvalid }),
+);
+
+/** The financial year (April–March, named by the year it starts in) of a `YYYY-MM-DD` day. */
+export function financialYearOf(day: string): number {
+  const year = Number(day.slice(0, 4));
+  return Number(day.slice(5, 7)) < 4 ? year - 1 : year;
+}
+
+/** How the first receipt of a financial year looks with a prefix (`GDL/2026-27/0001`). */
+export function receiptNoExample(prefix: string, financialYear: number): string {
+  return `${prefix}/${financialYear}-${String((financialYear + 1) % 100).padStart(2, '0')}/0001`;
+}
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
@@ -65,6 +87,8 @@ export const librarySettingsSchema = z
     dues_grace_days: wholeNumber(m.graceDaysInvalid, 0, 60),
     reminder_template: reminderTemplateSchema,
     auto_push_reminders: z.boolean({ error: m.autoPush }),
+    /** Absent: the prefix stays as it is (clients from before issue 14 send none). */
+    receipt_prefix: receiptPrefixSchema.optional(),
     price_list: z.array(priceListEntrySchema).max(MAX_PRICE_LIST_ENTRIES, { error: m.priceList.tooMany }),
   })
   .superRefine((settings, context) => {
@@ -91,6 +115,8 @@ export const librarySettingsRecordSchema = z.object({
   dues_grace_days: z.number().int(),
   reminder_template: z.string(),
   auto_push_reminders: z.boolean(),
+  /** The saved prefix, else the default from the library's name (its initials). */
+  receipt_prefix: z.string(),
   price_list: z.array(
     z.object({
       duration: z.number().int(),

@@ -7,6 +7,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -32,11 +33,34 @@ export const librarySettings = pgTable(
     duesGraceDays: integer('dues_grace_days').notNull().default(7),
     reminderTemplate: text('reminder_template'),
     autoPushReminders: boolean('auto_push_reminders').notNull().default(false),
+    /** The receipts' prefix (issue 14); null means the default from the library's name. */
+    receiptPrefix: text('receipt_prefix'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('library_settings_expiring_days_check', sql`${table.duesExpiringDays} between 1 and 60`),
     check('library_settings_grace_days_check', sql`${table.duesGraceDays} between 0 and 60`),
+    check('library_settings_receipt_prefix_check', sql`${table.receiptPrefix} ~ '^[A-Z0-9]{1,3}$'`),
+  ],
+);
+
+/**
+ * The receipt series (issue 14): one row per library and financial year (April–March, the
+ * year it starts in), holding the last running number issued. A payment takes the next in
+ * its own transaction, so a payment rolled back gives its number back: no gaps.
+ */
+export const receiptCounters = pgTable(
+  'receipt_counters',
+  {
+    libraryId: uuid('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    financialYear: integer('financial_year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.libraryId, table.financialYear] }),
+    check('receipt_counters_last_number_check', sql`${table.lastNumber} >= 1`),
   ],
 );
 

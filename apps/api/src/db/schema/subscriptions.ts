@@ -79,10 +79,22 @@ export const fees = pgTable(
     recordedBy: uuid('recorded_by').references(() => admins.id, { onDelete: 'set null' }),
     /** Whether the plan paid for was a reserved seat, kept as it was when paid. */
     isReserved: boolean('is_reserved').notNull(),
+    /**
+     * The receipt number (issue 14): `PREFIX/YYYY-YY/NNNN` from the library's series of the
+     * payment's financial year (`receipt_counters`); null for a ₹0 fee (nothing was received).
+     */
+    receiptNo: text('receipt_no'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    uniqueIndex('fees_library_receipt_no_unique')
+      .on(table.libraryId, table.receiptNo)
+      .where(sql`${table.receiptNo} is not null`),
+    check(
+      'fees_receipt_no_check',
+      sql`${table.receiptNo} is null or (${table.amount} > 0 and char_length(${table.receiptNo}) <= 16)`,
+    ),
     index('fees_library_created_idx').on(table.libraryId, table.createdAt),
     index('fees_library_updated_idx').on(table.libraryId, table.updatedAt),
     index('fees_subscription_idx').on(table.subscriptionId),

@@ -3,6 +3,7 @@ import type { PaymentMode } from '@app/shared';
 import { accountSql } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../pg-errors';
+import { assignReceiptNo } from './receipts';
 
 /**
  * The money of a subscription (DESIGN.md §8): its charges (`subscription_charges`, one per
@@ -96,7 +97,8 @@ export interface NewPayment {
 /**
  * Records a payment; answers its id, or `'reference-used'` when another payment of the
  * library took the reference meanwhile (the unique index). The insert runs in a savepoint,
- * so the caller's transaction can still look the first payment up.
+ * so the caller's transaction can still look the first payment up. A payment above ₹0
+ * takes the next receipt number in the same savepoint (a refused one gives it back).
  */
 export async function insertPayment(
   tx: DbOrTx,
@@ -112,6 +114,7 @@ export async function insertPayment(
         returning id`);
       const id = result.rows[0]?.id;
       if (!id) throw new Error('payment insert returned nothing');
+      if (Number(payment.amount) > 0) await assignReceiptNo(savepoint, libraryId, id);
       return id;
     });
   } catch (error) {
@@ -173,6 +176,7 @@ export type PaymentRow = {
   amount: string;
   mode: PaymentMode;
   reference: string | null;
+  receipt_no: string | null;
   kind: 'new' | 'renewal' | 'balance';
   recorded_by: string | null;
   recorded_by_name: string | null;
@@ -181,7 +185,7 @@ export type PaymentRow = {
 
 /** A payment's columns, with who recorded it (`f` the fee, `ad` its recorder). */
 export const paymentColumns = sql`
-  f.id, f.subscription_id, f.student_id, f.amount::text as amount, f.mode, f.reference, f.kind,
+  f.id, f.subscription_id, f.student_id, f.amount::text as amount, f.mode, f.reference, f.receipt_no, f.kind,
   f.recorded_by, ad.name as recorded_by_name, ${utc('f.created_at')} as created_at`;
 
 /** The subscription's payments, newest first. */

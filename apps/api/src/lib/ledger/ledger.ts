@@ -144,6 +144,7 @@ export function presentPayment(row: repository.PaymentRow): PaymentRecord {
     amount: Number(row.amount),
     mode: row.mode,
     reference: row.reference,
+    receipt_no: row.receipt_no,
     kind: row.kind,
     recorded_by: row.recorded_by,
     recorded_by_name: row.recorded_by_name,

@@ -16,6 +16,7 @@ export type FeeRow = {
   unit: string;
   mode: string;
   kind: 'new' | 'renewal' | 'balance';
+  receipt_no: string | null;
   status: string;
   created_at: string;
   updated_at: string;
@@ -65,7 +66,7 @@ function whereOf(libraryId: string, filters: FeeFilters): SQL {
 
 const columns = sql`
   f.id, f.subscription_id, f.student_id, st.first_name, st.last_name, st.mobile, st.email,
-  f.amount::text as amount, f.duration, f.unit, f.mode, f.kind, f.status,
+  f.amount::text as amount, f.duration, f.unit, f.mode, f.kind, f.receipt_no, f.status,
   to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   to_char(f.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 

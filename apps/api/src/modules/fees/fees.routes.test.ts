@@ -103,7 +103,7 @@ describe('GET /api/fee', () => {
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="fee-report-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = response.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Student Name,Mobile,Email,Amount (INR),Duration,Payment Mode,Type,Status,Created At,Updated At',
+      'Student Name,Mobile,Email,Amount (INR),Duration,Payment Mode,Type,Status,Created At,Updated At,Receipt No',
     );
     expect(lines.slice(1).map((line) => line.split(',')[3])).toEqual(['1500.00', '1200.50', '900.00']);
     expect(response.body).not.toContain('Stranger');

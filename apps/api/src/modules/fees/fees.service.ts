@@ -40,6 +40,8 @@ const CSV_HEADER = [
   'Status',
   'Created At',
   'Updated At',
+  // Issue 14: after the SPEC's columns, so they keep their places.
+  'Receipt No',
 ];
 
 /** The fee report as CSV lines, honouring the list's search, filters and sort. */
@@ -58,6 +60,7 @@ export async function* feesCsv(context: FeesContext, actor: Actor, query: ListQu
         row.status,
         row.created_at,
         row.updated_at,
+        row.receipt_no,
       ]),
     );
   }

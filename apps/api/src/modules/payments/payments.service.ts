@@ -111,6 +111,7 @@ const CSV_HEADER = [
   columns.mode,
   columns.reference,
   columns.receivedBy,
+  columns.receiptNo,
 ];
 
 /** The day book's date (for the file name) and its payments as CSV, one row a payment, in the order they came. */
@@ -132,6 +133,7 @@ export async function dayBookCsv(
       row.mode,
       row.reference,
       row.recorded_by_name ?? m.notRecorded,
+      row.receipt_no,
     ]),
   ]);
   return { date, csv };

@@ -16,6 +16,8 @@ export type SettingsRow = {
   updated_at: string;
 };
 
+export { receiptPrefixOf } from '../../lib/ledger/receipts';
+
 export async function findSettings(db: DbOrTx, libraryId: string): Promise<SettingsRow | undefined> {
   const result = await db.execute<SettingsRow>(sql`
     select upi_id, upi_payee_name, dues_expiring_days, dues_grace_days, reminder_template, auto_push_reminders,
@@ -35,15 +37,18 @@ export async function saveSettings(
   libraryId: string,
   settings: Omit<LibrarySettings, 'reminder_template'> & { reminder_template: string | null },
 ): Promise<boolean> {
+  // No prefix in the body keeps the saved one (null: the default from the library's name).
   await tx.execute(sql`
     insert into library_settings (library_id, upi_id, upi_payee_name, dues_expiring_days, dues_grace_days,
-                                  reminder_template, auto_push_reminders, updated_at)
+                                  reminder_template, auto_push_reminders, receipt_prefix, updated_at)
     values (${libraryId}, ${settings.upi_id}, ${settings.upi_payee_name}, ${settings.dues_expiring_days},
-            ${settings.dues_grace_days}, ${settings.reminder_template}, ${settings.auto_push_reminders}, now())
+            ${settings.dues_grace_days}, ${settings.reminder_template}, ${settings.auto_push_reminders},
+            ${settings.receipt_prefix ?? null}, now())
     on conflict (library_id) do update set
       upi_id = excluded.upi_id, upi_payee_name = excluded.upi_payee_name,
       dues_expiring_days = excluded.dues_expiring_days, dues_grace_days = excluded.dues_grace_days,
       reminder_template = excluded.reminder_template, auto_push_reminders = excluded.auto_push_reminders,
+      receipt_prefix = coalesce(excluded.receipt_prefix, library_settings.receipt_prefix),
       updated_at = now()`);
   await tx.execute(sql`delete from price_list where library_id = ${libraryId}`);
   if (settings.price_list.length === 0) return true;

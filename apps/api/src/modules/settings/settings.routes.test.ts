@@ -50,6 +50,7 @@ describe('GET /api/settings', () => {
       dues_grace_days: 7,
       reminder_template: m.defaultReminderTemplate,
       auto_push_reminders: false,
+      receipt_prefix: 'GSP', // the initials of 'Gyan Study Point'
       price_list: [],
       updated_at: null,
     });

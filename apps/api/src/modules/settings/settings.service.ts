@@ -16,9 +16,10 @@ export type SettingsContext = ServiceContext;
 
 /** The library's settings: the saved ones, else the defaults (reminder template: the catalogue's). */
 export async function getSettings(context: SettingsContext, actor: Actor): Promise<LibrarySettingsRecord> {
-  const [row, priceList] = await Promise.all([
+  const [row, priceList, receiptPrefix] = await Promise.all([
     repository.findSettings(context.db, actor.libraryId),
     repository.priceListOf(context.db, actor.libraryId),
+    repository.receiptPrefixOf(context.db, actor.libraryId),
   ]);
   return {
     upi_id: row?.upi_id ?? null,
@@ -27,6 +28,7 @@ export async function getSettings(context: SettingsContext, actor: Actor): Promi
     dues_grace_days: row?.dues_grace_days ?? DEFAULT_DUES_GRACE_DAYS,
     reminder_template: row?.reminder_template ?? m.defaultReminderTemplate,
     auto_push_reminders: row?.auto_push_reminders ?? false,
+    receipt_prefix: receiptPrefix ?? 'R',
     price_list: priceList.map((entry) => ({ ...entry, price: Number(entry.price) })),
     updated_at: row?.updated_at ?? null,
   };

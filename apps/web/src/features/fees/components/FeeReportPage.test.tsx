@@ -20,6 +20,7 @@ const fee = (n: number, overrides: Partial<FeeRecord> = {}): FeeRecord => ({
   unit: 'months',
   mode: 'UPI',
   kind: 'new',
+  receipt_no: null,
   status: 'paid',
   // 09:05 UTC is 2:35 PM in the library's time zone (Asia/Kolkata).
   created_at: '2026-11-21T09:05:00.000Z',

@@ -17,6 +17,7 @@ const payment = (overrides: Partial<DayBook['payments'][number]>): DayBook['paym
   amount: 1500,
   mode: 'Cash',
   reference: null,
+  receipt_no: null,
   kind: 'new',
   recorded_by: null,
   recorded_by_name: null,
@@ -48,6 +49,7 @@ const BOOK: DayBook = {
       amount: 500.5,
       mode: 'UPI',
       reference: '123456789012',
+      receipt_no: 'GDL/2025-26/0042',
       kind: 'balance',
       recorded_by: 'a1',
       recorded_by_name: 'Priya Sharma',
@@ -117,12 +119,21 @@ describe('Day Book', { timeout: 30_000 }, () => {
       within(rows[0]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['10:00 AM', 'Asha Verma', '9876543210', formatRupees(1500), 'Cash', '—', m.notRecorded]);
+    ).toEqual(['10:00 AM', '—', 'Asha Verma', '9876543210', formatRupees(1500), 'Cash', '—', m.notRecorded]);
     expect(
       within(rows[1]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['7:15 PM', 'Vikram', '9123456789', formatRupees(500.5), 'UPI', '123456789012', 'Priya Sharma']);
+    ).toEqual([
+      '7:15 PM',
+      'GDL/2025-26/0042',
+      'Vikram',
+      '9123456789',
+      formatRupees(500.5),
+      'UPI',
+      '123456789012',
+      'Priya Sharma',
+    ]);
   });
 
   it('shows the day named in the address, and another day picked with the date picker', async () => {

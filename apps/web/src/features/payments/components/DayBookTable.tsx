@@ -15,6 +15,7 @@ function timeOfDay(timestamp: string, timeZone: string): string {
 
 const columns = (timeZone: string): ListColumn<DayBookPayment>[] => [
   { label: c.time, sx: nowrap, cell: (payment) => timeOfDay(payment.created_at, timeZone) },
+  { label: c.receiptNo, sx: nowrap, cell: (payment) => payment.receipt_no ?? '—' },
   {
     label: c.student,
     card: 'title',
@@ -46,7 +47,7 @@ export function DayBookTable({
   return (
     <ListTable
       label={m.dayBook.title}
-      minWidth={760}
+      minWidth={880}
       columns={columns(timeZone)}
       rows={payments}
       rowKey={(payment) => payment.id}

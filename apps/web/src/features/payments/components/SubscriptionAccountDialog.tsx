@@ -60,6 +60,7 @@ function paymentColumns(timeZone: string): ListColumn<PaymentRecord>[] {
     { label: c.amount, ...money, card: 'subtitle', cell: (payment) => formatRupees(payment.amount) },
     { label: c.mode, cell: (payment) => `${payment.mode} · ${a.kinds[payment.kind]}` },
     { label: c.reference, sx: { overflowWrap: 'anywhere' }, cell: (payment) => payment.reference ?? '—' },
+    { label: c.receiptNo, sx: { whiteSpace: 'nowrap' }, cell: (payment) => payment.receipt_no ?? '—' },
     { label: c.receivedBy, cell: (payment) => payment.recorded_by_name ?? m.notRecorded },
   ];
 }
@@ -104,7 +105,7 @@ function AccountBody({ account, timeZone }: { account: SubscriptionAccount; time
         </Typography>
         <ListTable
           label={a.payments}
-          minWidth={600}
+          minWidth={720}
           columns={paymentColumns(timeZone)}
           rows={account.payments}
           rowKey={(payment) => payment.id}

@@ -8,6 +8,7 @@ import { applyFieldErrors } from '@/lib/form';
 import { useSaveSettings } from '../hooks/use-save-settings';
 import { DuesReminderFields } from './DuesReminderFields';
 import { PriceListEditor } from './PriceListEditor';
+import { ReceiptFields } from './ReceiptFields';
 import { formValuesOf, settingsFieldNames, type SettingsFormValues } from './settings-form-values';
 import { SettingsSection } from './SettingsSection';
 import { UpiFields } from './UpiFields';
@@ -15,7 +16,7 @@ import { UpiFields } from './UpiFields';
 const m = messages.settings;
 
 /**
- * The settings form: UPI, dues and reminders, the price list. The shared schema checks it
+ * The settings form: UPI, dues and reminders, the price list, the receipts' prefix. The shared schema checks it
  * before it is sent (the one the API checks with); the server's reasons land under the
  * fields they name, a price row's included (`price_list.2.duration`).
  */
@@ -49,6 +50,9 @@ export function SettingsForm({ settings }: { settings: LibrarySettingsRecord }) 
           </SettingsSection>
           <SettingsSection id="settings-prices" title={m.sections.priceList}>
             <PriceListEditor />
+          </SettingsSection>
+          <SettingsSection id="settings-receipts" title={m.sections.receipts}>
+            <ReceiptFields />
           </SettingsSection>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <Button

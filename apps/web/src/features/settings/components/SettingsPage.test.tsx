@@ -15,6 +15,7 @@ const SAVED: LibrarySettingsRecord = {
   dues_grace_days: 7,
   reminder_template: m.defaultReminderTemplate,
   auto_push_reminders: false,
+  receipt_prefix: 'GDL',
   price_list: [
     { duration: 1, is_reserved: false, window_hours: 6, price: 800 },
     { duration: 1, is_reserved: true, window_hours: null, price: 1500 },
@@ -94,6 +95,7 @@ describe('Settings', { timeout: 30_000 }, () => {
     await openSettings();
     await screen.findByDisplayValue('gyandeep@okaxis');
     await replace(user, field(m.upiId), 'not a vpa');
+    await replace(user, field(m.receiptPrefix), 'AB-1');
     await replace(user, cell(2, p.price), '12.345');
     await user.click(saveButton());
 
@@ -101,6 +103,7 @@ describe('Settings', { timeout: 30_000 }, () => {
     expect(field(m.upiId).getAttribute('aria-invalid')).toBe('true');
     expect(messageUnder(field(m.expiringDays))).toBe(m.expiringDaysInvalid);
     expect(messageUnder(field(m.reminderTemplate))).toBe(m.reminderTemplateUnknown('student'));
+    expect(messageUnder(field(m.receiptPrefix))).toBe(m.receiptPrefixInvalid);
     expect(messageUnder(cell(1, p.duration))).toBe(p.durationInvalid);
     expect(cell(1, p.duration).getAttribute('aria-invalid')).toBe('true');
     expect(messageUnder(cell(2, p.windowHours))).toBe(p.windowHoursInvalid);
@@ -137,6 +140,9 @@ describe('Settings', { timeout: 30_000 }, () => {
 
     await replace(user, field(m.upiId), '  library@ybl ');
     await replace(user, field(m.graceDays), '0');
+    // The help shows the numbering with the prefix as typed (upper-cased).
+    await replace(user, field(m.receiptPrefix), ' ab1');
+    expect(messageUnder(field(m.receiptPrefix))).toMatch(/AB1\/\d{4}-\d{2}\/0001/);
     await user.click(screen.getByRole('switch', { name: m.autoPush }));
     await user.click(within(priceRow(1)).getByRole('button', { name: `${p.remove}: ${p.row(1)}` }));
     await user.click(screen.getByRole('button', { name: p.add }));
@@ -155,6 +161,7 @@ describe('Settings', { timeout: 30_000 }, () => {
       dues_grace_days: 0,
       reminder_template: m.defaultReminderTemplate,
       auto_push_reminders: true,
+      receipt_prefix: 'AB1',
       price_list: [
         { duration: 1, is_reserved: true, window_hours: null, price: 1500 },
         { duration: 3, is_reserved: false, window_hours: 12, price: 2100.5 },

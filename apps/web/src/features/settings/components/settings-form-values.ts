@@ -19,6 +19,7 @@ export function formValuesOf(settings: LibrarySettingsRecord): SettingsFormValue
     dues_grace_days: settings.dues_grace_days,
     reminder_template: settings.reminder_template,
     auto_push_reminders: settings.auto_push_reminders,
+    receipt_prefix: settings.receipt_prefix,
     price_list: settings.price_list.map((entry) => ({ ...entry, window_hours: entry.window_hours ?? '' })),
   };
 }
@@ -32,6 +33,7 @@ const TOP_LEVEL_FIELDS = [
   'dues_grace_days',
   'reminder_template',
   'auto_push_reminders',
+  'receipt_prefix',
   'price_list',
 ] as const;
 

@@ -19,6 +19,7 @@ const settings = (priceList: LibrarySettingsRecord['price_list']) => () =>
       dues_grace_days: 7,
       reminder_template: messages.settings.defaultReminderTemplate,
       auto_push_reminders: false,
+      receipt_prefix: 'GDL',
       price_list: priceList,
       updated_at: null,
     } satisfies LibrarySettingsRecord,

@@ -41,6 +41,7 @@ const account: SubscriptionAccount = {
       amount: 500,
       mode: 'Cash',
       reference: null,
+      receipt_no: 'GDL/2025-26/0001',
       kind: 'new',
       recorded_by: null,
       recorded_by_name: null,
@@ -53,6 +54,7 @@ const account: SubscriptionAccount = {
       amount: 250,
       mode: 'UPI',
       reference: '123456789012',
+      receipt_no: 'GDL/2025-26/0002',
       kind: 'balance',
       recorded_by: 'a1',
       recorded_by_name: 'Priya Sharma',
@@ -130,7 +132,14 @@ describe('Balances on the subscriptions list (issue 13)', { timeout: 30_000 }, (
       within(payments[1]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['05/01/2026 10:00 AM', formatRupees(500), `Cash · ${p.account.kinds.new}`, '—', p.notRecorded]);
+    ).toEqual([
+      '05/01/2026 10:00 AM',
+      formatRupees(500),
+      `Cash · ${p.account.kinds.new}`,
+      '—',
+      'GDL/2025-26/0001',
+      p.notRecorded,
+    ]);
     expect(
       within(payments[2]!)
         .getAllByRole('cell')
@@ -140,6 +149,7 @@ describe('Balances on the subscriptions list (issue 13)', { timeout: 30_000 }, (
       formatRupees(250),
       `UPI · ${p.account.kinds.balance}`,
       '123456789012',
+      'GDL/2025-26/0002',
       'Priya Sharma',
     ]);
     expect(within(dialog).getByText(p.balanceValue(750))).toBeTruthy();
