@@ -411,8 +411,12 @@ describe('Dues', { timeout: 30_000 }, () => {
     await waitFor(() => expect(listRequests(requests).at(-1)!.searchParams.get('search')).toBe('Student3'));
     await user.click(screen.getByRole('columnheader', { name: m.columns.amountDue }).querySelector('span')!);
     await waitFor(() => expect(listRequests(requests).at(-1)!.searchParams.get('sortBy')).toBe('amount_due'));
+    // While the sorted page loads the list has no rows, so Export is disabled; it comes back with them.
+    await within(table()).findByText('Student3 Verma');
+    const exportButton = screen.getByRole('button', { name: m.export });
+    await waitFor(() => expect((exportButton as HTMLButtonElement).disabled).toBe(false));
 
-    await user.click(screen.getByRole('button', { name: m.export }));
+    await user.click(exportButton);
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0]!.download).toBe('dues-expired.csv');
     const exportRequest = requests.find((request) => new URL(request.url).pathname === '/api/dues/export')!;
