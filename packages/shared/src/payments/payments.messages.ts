@@ -44,6 +44,8 @@ export const paymentMessages = {
   balance: 'Balance',
   balanceValue: (amount: number) => (amount > 0 ? `${formatRupees(amount)} due` : 'Paid in full'),
   notFound: 'Subscription not found',
+  /** Issue 14: a payment id (void, adjust) that is not one of the library's payments. */
+  paymentNotFound: 'Payment not found',
   history: 'Payments',
   receivedBy: 'Received by',
   notRecorded: 'Not recorded',
@@ -52,7 +54,7 @@ export const paymentMessages = {
     title: 'Payments',
     charges: 'Plan periods',
     payments: 'Payments received',
-    kinds: { new: 'New plan', renewal: 'Renewal', balance: 'Balance' },
+    kinds: { new: 'New plan', renewal: 'Renewal', balance: 'Balance', adjustment: 'Adjustment' },
     months: (count: number) => `${count} ${count === 1 ? 'month' : 'months'}`,
     columns: {
       date: 'Date',
@@ -65,6 +67,9 @@ export const paymentMessages = {
       reference: 'Reference',
       receiptNo: 'Receipt no.',
       receivedBy: 'Received by',
+      /** Issue 14: a void's or an adjustment's reason. */
+      note: 'Note',
+      actions: 'Actions',
     },
     noListPrice: 'Not in the price list',
     noPayments: 'No payments yet',
@@ -92,6 +97,9 @@ export const paymentMessages = {
       mode: 'Mode',
       reference: 'Reference',
       receivedBy: 'Received by',
+      /** Issue 14: the day book CSV's last column, what an adjustment corrects and why. */
+      note: 'Note',
+      actions: 'Actions',
     },
   },
 } as const;

@@ -4,6 +4,7 @@ import { rupeesSchema } from '../common/money';
 import { MAX_FEE_RUPEES, PAYMENT_MODES, paymentModeSchema } from '../subscriptions/subscriptions.schema';
 import { paymentMessages as m } from './payments.messages';
 import { checkReference, paymentReferenceSchema } from './reference';
+import { placeOfSupplySchema } from '../receipts/receipts.schema';
 
 /** `POST /api/subscription/{id}/payments` body: part or all of the balance. */
 export const paymentCreateSchema = z
@@ -14,6 +15,8 @@ export const paymentCreateSchema = z
     ),
     mode: paymentModeSchema,
     reference: paymentReferenceSchema,
+    /** Issue 14: the student's state for a tax invoice; absent, the library's own state. */
+    place_of_supply: placeOfSupplySchema,
   })
   .superRefine((payment, context) => checkReference(payment, context, { required: true }));
 export type PaymentCreateInput = z.input<typeof paymentCreateSchema>;
@@ -28,10 +31,18 @@ export const paymentRecordSchema = z.object({
   reference: z.string().nullable(),
   /** `GDL/2026-27/0001` (issue 14); null for a ₹0 fee, which receives nothing. */
   receipt_no: z.string().nullable(),
-  kind: z.enum(['new', 'renewal', 'balance']),
+  /** `adjustment` (issue 14): a signed correction of the payment `adjusts_id`, with a `reason`. */
+  kind: z.enum(['new', 'renewal', 'balance', 'adjustment']),
   recorded_by: z.string().nullable(),
   recorded_by_name: z.string().nullable(),
   created_at: z.string(),
+  /** Issue 14: an adjustment's original payment and its reason; null otherwise. */
+  adjusts_id: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** Issue 14: set when the payment was voided (it then counts for nothing). */
+  voided_at: z.string().nullable(),
+  voided_by_name: z.string().nullable(),
+  void_reason: z.string().nullable(),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 

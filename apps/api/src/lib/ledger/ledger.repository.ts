@@ -3,6 +3,7 @@ import type { PaymentMode } from '@app/shared';
 import { accountSql } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../pg-errors';
+import { fixReceiptFacts } from './receipt-facts';
 import { assignReceiptNo } from './receipts';
 
 /**
@@ -88,17 +89,23 @@ export interface NewPayment {
   amount: string;
   duration: number;
   mode: PaymentMode;
-  kind: 'new' | 'renewal' | 'balance';
+  kind: 'new' | 'renewal' | 'balance' | 'adjustment';
   isReserved: boolean;
   reference: string | null;
   recordedBy: string;
+  /** An adjustment's original payment and reason (issue 14); null otherwise. */
+  adjustsId: string | null;
+  reason: string | null;
+  /** The student's state (a GST state code) for a tax invoice; absent, the library's own. */
+  placeOfSupply?: string;
 }
 
 /**
  * Records a payment; answers its id, or `'reference-used'` when another payment of the
  * library took the reference meanwhile (the unique index). The insert runs in a savepoint,
  * so the caller's transaction can still look the first payment up. A payment above ₹0
- * takes the next receipt number in the same savepoint (a refused one gives it back).
+ * takes the next receipt number in the same savepoint (a refused one gives it back) and
+ * keeps what its receipt shows (the plan as paid, the tax figures: receipt-facts.ts).
  */
 export async function insertPayment(
   tx: DbOrTx,
@@ -108,13 +115,18 @@ export async function insertPayment(
   try {
     return await tx.transaction(async (savepoint) => {
       const result = await savepoint.execute<{ id: string }>(sql`
-        insert into fees (library_id, subscription_id, student_id, amount, duration, unit, mode, status, kind, is_reserved, reference, recorded_by)
+        insert into fees (library_id, subscription_id, student_id, amount, duration, unit, mode, status, kind, is_reserved, reference,
+                          recorded_by, adjusts_id, reason)
         values (${libraryId}, ${payment.subscriptionId}, ${payment.studentId}, ${payment.amount}, ${payment.duration}, 'months',
-                ${payment.mode}, 'paid', ${payment.kind}, ${payment.isReserved}, ${payment.reference}, ${payment.recordedBy})
+                ${payment.mode}, 'paid', ${payment.kind}, ${payment.isReserved}, ${payment.reference}, ${payment.recordedBy},
+                ${payment.adjustsId}, ${payment.reason})
         returning id`);
       const id = result.rows[0]?.id;
       if (!id) throw new Error('payment insert returned nothing');
-      if (Number(payment.amount) > 0) await assignReceiptNo(savepoint, libraryId, id);
+      if (Number(payment.amount) > 0) {
+        await assignReceiptNo(savepoint, libraryId, id);
+        await fixReceiptFacts(savepoint, libraryId, id, payment.placeOfSupply);
+      }
       return id;
     });
   } catch (error) {
@@ -131,7 +143,7 @@ export type ReferenceOwnerRow = {
   date: string;
 };
 
-/** The payment of the library that already carries this reference (stored upper-case, without spaces). */
+/** The payment of the library that already carries this reference (stored upper-case, without spaces), void ones aside. */
 export async function paymentWithReference(
   db: DbOrTx,
   libraryId: string,
@@ -141,7 +153,7 @@ export async function paymentWithReference(
     select st.first_name, st.last_name, f.amount::text as amount,
            to_char(f.created_at at time zone l.time_zone, 'DD/MM/YYYY') as date
     from fees f join students st on st.id = f.student_id join libraries l on l.id = f.library_id
-    where f.library_id = ${libraryId} and f.reference = ${reference}`);
+    where f.library_id = ${libraryId} and f.reference = ${reference} and f.voided_at is null`);
   return result.rows[0];
 }
 
@@ -177,22 +189,35 @@ export type PaymentRow = {
   mode: PaymentMode;
   reference: string | null;
   receipt_no: string | null;
-  kind: 'new' | 'renewal' | 'balance';
+  kind: 'new' | 'renewal' | 'balance' | 'adjustment';
   recorded_by: string | null;
   recorded_by_name: string | null;
   created_at: string;
+  adjusts_id: string | null;
+  reason: string | null;
+  voided_at: string | null;
+  voided_by_name: string | null;
+  void_reason: string | null;
 };
 
-/** A payment's columns, with who recorded it (`f` the fee, `ad` its recorder). */
+/**
+ * A payment's columns, with who recorded it and who voided it (`f` the fee, `ad` its
+ * recorder, `vd` its voider: join them with `paymentJoins`).
+ */
 export const paymentColumns = sql`
   f.id, f.subscription_id, f.student_id, f.amount::text as amount, f.mode, f.reference, f.receipt_no, f.kind,
-  f.recorded_by, ad.name as recorded_by_name, ${utc('f.created_at')} as created_at`;
+  f.recorded_by, ad.name as recorded_by_name, ${utc('f.created_at')} as created_at,
+  f.adjusts_id, f.reason, case when f.voided_at is null then null else ${utc('f.voided_at')} end as voided_at,
+  vd.name as voided_by_name, f.void_reason`;
+
+/** The admins `paymentColumns` names: `ad` who recorded the fee `f`, `vd` who voided it. */
+export const paymentJoins = sql`left join admins ad on ad.id = f.recorded_by left join admins vd on vd.id = f.voided_by`;
 
 /** The subscription's payments, newest first. */
 export async function listPayments(db: DbOrTx, libraryId: string, subscriptionId: string): Promise<PaymentRow[]> {
   const result = await db.execute<PaymentRow>(sql`
     select ${paymentColumns}
-    from fees f left join admins ad on ad.id = f.recorded_by
+    from fees f ${paymentJoins}
     where f.library_id = ${libraryId} and f.subscription_id = ${subscriptionId}
     order by f.created_at desc, f.id desc`);
   return result.rows;
@@ -212,4 +237,11 @@ export async function priceListOf(db: DbOrTx, libraryId: string): Promise<PriceL
     from price_list where library_id = ${libraryId}
     order by duration_months, is_reserved, window_hours nulls last`);
   return result.rows;
+}
+
+/** Issue 16: the largest discount below the price list the library's desk staff may give, in rupees (0 until set). */
+export async function deskMaxDiscountOf(db: DbOrTx, libraryId: string): Promise<number> {
+  const result = await db.execute<{ limit: string }>(sql`
+    select desk_max_discount::text as "limit" from library_settings where library_id = ${libraryId}`);
+  return Number(result.rows[0]?.limit ?? 0);
 }

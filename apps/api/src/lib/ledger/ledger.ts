@@ -1,4 +1,6 @@
 import {
+  can,
+  formatRupees,
   lookupPrice,
   messages,
   type ChargeRecord,
@@ -38,7 +40,29 @@ export async function listPriceFor(
   return lookupPrice(entries, plan) ?? null;
 }
 
-/** Adds a period's agreed price to the subscription (its creation or a renewal). */
+/**
+ * Issue 16: a price below the price list is a discount, and desk staff may give one of at most
+ * the library's `desk_max_discount` (managers and owners: any). Refused with 403 naming the limit,
+ * on the field the price came from. A plan the price list does not hold has no discount to measure.
+ */
+async function assertDiscountAllowed(
+  tx: DbOrTx,
+  actor: Actor,
+  charge: { price: number; listPrice: number | null; priceField?: string },
+): Promise<void> {
+  if (can(actor.role, 'discount.unlimited') || charge.listPrice === null) return;
+  const discountPaise = Math.round(charge.listPrice * 100) - Math.round(charge.price * 100);
+  if (discountPaise <= 0) return;
+  const limit = await repository.deskMaxDiscountOf(tx, actor.libraryId);
+  if (discountPaise <= Math.round(limit * 100)) return;
+  const message = messages.team.discountOverLimit(formatRupees(limit));
+  throw new AppError(403, message, [{ field: charge.priceField ?? 'price', message }]);
+}
+
+/**
+ * Adds a period's agreed price to the subscription (its creation or a renewal), once the
+ * caller's role may give its discount (`assertDiscountAllowed`).
+ */
 export async function chargePeriod(
   tx: DbOrTx,
   actor: Actor,
@@ -49,8 +73,11 @@ export async function chargePeriod(
     duration: number;
     price: number;
     listPrice: number | null;
+    /** The body field the price came from (`price`, else `fee` when the fee is the price). */
+    priceField?: string;
   },
 ): Promise<void> {
+  await assertDiscountAllowed(tx, actor, charge);
   await repository.insertCharge(tx, actor.libraryId, {
     subscriptionId: charge.subscriptionId,
     studentId: charge.studentId,
@@ -76,17 +103,28 @@ export interface PaymentInput {
   mode: PaymentMode;
   /** Upper-case, without spaces (the shared reference schema); undefined when none. */
   reference: string | undefined;
-  kind: 'new' | 'renewal' | 'balance';
+  kind: 'new' | 'renewal' | 'balance' | 'adjustment';
   duration: number;
   isReserved: boolean;
+  /** An adjustment's original payment and why (issue 14); its amount is negative for a refund. */
+  adjusts?: { paymentId: string; reason: string };
+  /** The student's state for a tax invoice (a GST state code); absent, the library's own. */
+  placeOfSupply?: string;
+}
+
+/** The subscription's balance (agreed prices minus the payments that count), as the nearest double. */
+export async function balanceOf(db: DbOrTx, libraryId: string, subscriptionId: string): Promise<number> {
+  const { balance } = await repository.accountTotals(db, libraryId, subscriptionId);
+  return Number(balance);
 }
 
 /**
  * Records a payment towards a subscription whose row the caller holds locked (a new one,
  * or one locked by `lockSubscription`), so the balance read here cannot change before the
  * payment is written. Refuses a reference the library already used (409, naming the first
- * payment) and an amount above the balance (422 on `field`, with `tooMuch(balance)`).
- * Answers the payment's id.
+ * payment) and an amount above the balance (422 on `field`, with `tooMuch(balance)`). A
+ * refund (an adjustment below ₹0) only raises the balance: its limit, what is left of the
+ * payment it adjusts, is the caller's. Answers the payment's id.
  */
 export async function takePayment(
   tx: DbOrTx,
@@ -99,12 +137,14 @@ export async function takePayment(
     const used = await referenceUsed(tx, libraryId, payment.reference);
     if (used) throw used;
   }
-  const { balance } = await repository.accountTotals(tx, libraryId, payment.subscriptionId);
-  // Both sides are decimal rupees with at most two decimals, read as the nearest double:
-  // that reading keeps their order, so the comparison is exact.
-  if (payment.amount > Number(balance)) {
-    const message = refusal.tooMuch(Number(balance));
-    throw new AppError(422, message, [{ field: refusal.field, message }]);
+  if (payment.amount > 0) {
+    const balance = await balanceOf(tx, libraryId, payment.subscriptionId);
+    // Both sides are decimal rupees with at most two decimals, read as the nearest double:
+    // that reading keeps their order, so the comparison is exact.
+    if (payment.amount > balance) {
+      const message = refusal.tooMuch(balance);
+      throw new AppError(422, message, [{ field: refusal.field, message }]);
+    }
   }
   const id = await repository.insertPayment(tx, libraryId, {
     subscriptionId: payment.subscriptionId,
@@ -116,6 +156,9 @@ export async function takePayment(
     isReserved: payment.isReserved,
     reference: payment.reference ?? null,
     recordedBy: actor.adminId,
+    adjustsId: payment.adjusts?.paymentId ?? null,
+    reason: payment.adjusts?.reason ?? null,
+    placeOfSupply: payment.placeOfSupply,
   });
   if (id === 'reference-used') {
     // Another request took the reference between the check above and the insert: the index
@@ -149,6 +192,11 @@ export function presentPayment(row: repository.PaymentRow): PaymentRecord {
     recorded_by: row.recorded_by,
     recorded_by_name: row.recorded_by_name,
     created_at: row.created_at,
+    adjusts_id: row.adjusts_id,
+    reason: row.reason,
+    voided_at: row.voided_at,
+    voided_by_name: row.voided_by_name,
+    void_reason: row.void_reason,
   };
 }
 

@@ -201,12 +201,13 @@ describe('GET /api/day-book/export', () => {
         columns.reference,
         columns.receivedBy,
         columns.receiptNo,
+        columns.note,
       ].join(','),
     );
     expect(rows.map((row) => row.split(',').filter((_, index) => index !== 2))).toEqual([
       // Written straight to the table, these have no receipt numbers.
-      ['12:01 AM', 'Early Test', '250.50', 'Cash', '', library.adminName, ''],
-      ['1:45 PM', "'=Old Test", '700.00', 'UPI', '123456789012', p.notRecorded, ''],
+      ['12:01 AM', 'Early Test', '250.50', 'Cash', '', library.adminName, '', ''],
+      ['1:45 PM', "'=Old Test", '700.00', 'UPI', '123456789012', p.notRecorded, '', ''],
     ]);
   });
 

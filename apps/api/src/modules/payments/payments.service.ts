@@ -50,6 +50,7 @@ export async function recordPayment(
         kind: 'balance',
         duration: subscription.duration,
         isReserved: subscription.is_reserved,
+        placeOfSupply: input.place_of_supply,
       },
       { field: 'amount', tooMuch: m.overpayment },
     );
@@ -112,9 +113,23 @@ const CSV_HEADER = [
   columns.reference,
   columns.receivedBy,
   columns.receiptNo,
+  columns.note,
 ];
 
-/** The day book's date (for the file name) and its payments as CSV, one row a payment, in the order they came. */
+/** What an adjustment corrects and why, as its receipt says; nothing for a payment. */
+function noteOf(row: repository.DayPaymentRow): string | null {
+  if (row.kind !== 'adjustment' || !row.reason) return null;
+  const original = row.adjusts_receipt_no ?? '';
+  return Number(row.amount) < 0
+    ? messages.receipts.refundNote(original, row.reason)
+    : messages.receipts.adjustsNote(original, row.reason);
+}
+
+/**
+ * The day book's date (for the file name) and its entries as CSV, one row each in the order
+ * they came: the ones that count (voided payments left out, refunds below zero), so the
+ * Amount column sums to the day's total.
+ */
 export async function dayBookCsv(
   context: PaymentsContext,
   actor: Actor,
@@ -122,7 +137,7 @@ export async function dayBookCsv(
 ): Promise<{ date: string; csv: string }> {
   const date = await repository.libraryDay(context.db, actor.libraryId, query.date);
   if (!date) throw notFound();
-  const rows = await repository.dayPayments(context.db, actor.libraryId, date);
+  const rows = await repository.dayPayments(context.db, actor.libraryId, date, { counted: true });
   const csv = toCsv([
     CSV_HEADER,
     ...rows.map((row) => [
@@ -134,6 +149,7 @@ export async function dayBookCsv(
       row.reference,
       row.recorded_by_name ?? m.notRecorded,
       row.receipt_no,
+      noteOf(row),
     ]),
   ]);
   return { date, csv };

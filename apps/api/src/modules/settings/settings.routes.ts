@@ -6,7 +6,7 @@ import {
   messages,
   successEnvelope,
 } from '@app/shared';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, allow } from '../../plugins/auth';
 import { ok } from '../../lib/reply';
 import * as service from './settings.service';
 
@@ -22,6 +22,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
     {
+      config: allow('staff'),
       schema: {
         tags: ['settings'],
         summary: "The library's settings (the defaults until saved once)",
@@ -35,6 +36,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings',
     {
+      config: allow('settings'),
       schema: {
         tags: ['settings'],
         summary: "Save the library's settings, replacing its price list",

@@ -9,6 +9,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 const m = messages.payments;
 const d = m.dayBook;
+const r = messages.receipts;
 
 const payment = (overrides: Partial<DayBook['payments'][number]>): DayBook['payments'][number] => ({
   id: 'f1',
@@ -21,6 +22,11 @@ const payment = (overrides: Partial<DayBook['payments'][number]>): DayBook['paym
   kind: 'new',
   recorded_by: null,
   recorded_by_name: null,
+  adjusts_id: null,
+  reason: null,
+  voided_at: null,
+  voided_by_name: null,
+  void_reason: null,
   first_name: 'Asha',
   last_name: 'Verma',
   mobile: '9876543210',
@@ -119,7 +125,7 @@ describe('Day Book', { timeout: 30_000 }, () => {
       within(rows[0]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['10:00 AM', '—', 'Asha Verma', '9876543210', formatRupees(1500), 'Cash', '—', m.notRecorded]);
+    ).toEqual(['10:00 AM', '—', 'Asha Verma', '9876543210', formatRupees(1500), 'Cash', '—', m.notRecorded, '—', '']);
     expect(
       within(rows[1]!)
         .getAllByRole('cell')
@@ -133,7 +139,46 @@ describe('Day Book', { timeout: 30_000 }, () => {
       'UPI',
       '123456789012',
       'Priya Sharma',
+      '—',
+      '',
     ]);
+    // A payment with a receipt number links to its receipt; one without (a ₹0 fee, a refund) does not.
+    expect(within(rows[0]!).queryByRole('link')).toBeNull();
+    const link = within(rows[1]!).getByRole('link', { name: r.actions.openFor('GDL/2025-26/0042') });
+    expect(link.getAttribute('href')).toBe('/app/receipts/f2');
+  });
+
+  it('marks a void payment VOID, struck through, with who voided it and why, and signs a refund with its reason', async () => {
+    const book: DayBook = {
+      ...BOOK,
+      total: { count: 1, amount: 1500 },
+      payments: [
+        payment({ receipt_no: 'GDL/2025-26/0040' }),
+        payment({
+          id: 'f2',
+          amount: 800,
+          receipt_no: 'GDL/2025-26/0041',
+          voided_at: '2026-01-05T06:00:00.000Z',
+          voided_by_name: 'Priya Sharma',
+          void_reason: 'Recorded twice',
+        }),
+        payment({ id: 'f3', amount: -500, kind: 'adjustment', adjusts_id: 'f1', reason: 'Left early' }),
+      ],
+    };
+    const { view } = openDayBook('/app/day-book', { 'GET /api/day-book': () => answer(book) });
+    await view;
+    const table = await screen.findByRole('table', { name: d.title });
+    await within(table).findByText('GDL/2025-26/0041');
+    const rows = within(table).getAllByRole('row').slice(1);
+    const voided = within(rows[1]!);
+    expect(voided.getByText(r.void)).toBeTruthy();
+    expect(voided.getByText(formatRupees(800)).tagName).toBe('S');
+    expect(voided.getByText('Recorded twice')).toBeTruthy();
+    expect(within(rows[0]!).queryByText(r.void)).toBeNull();
+    const refund = within(rows[2]!);
+    expect(refund.getByText('-₹500.00')).toBeTruthy();
+    expect(refund.getByText(r.notes.refund('Left early'))).toBeTruthy();
+    expect(refund.queryByRole('link')).toBeNull();
   });
 
   it('shows the day named in the address, and another day picked with the date picker', async () => {

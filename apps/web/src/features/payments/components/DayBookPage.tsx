@@ -15,6 +15,7 @@ import { usePickerValue } from '@/lib/use-picker-value';
 import { useDayBook } from '../hooks/use-day-book';
 import { DayBookSummary } from './DayBookSummary';
 import { DayBookTable } from './DayBookTable';
+import { useCan } from '@/lib/use-can';
 
 const m = messages.payments.dayBook;
 
@@ -23,6 +24,7 @@ const format = (value: Dayjs | null): string => (value?.isValid() ? value.format
 
 /** Day Book: what came in on a library day, by mode and by who collected it, for closing the cash drawer. */
 export function DayBookPage() {
+  const mayExport = useCan('exports');
   const book = useDayBook();
   const [pickerValue, changePicker] = usePickerValue(book.date, parse, format);
   const { isFetching, refetch } = book.query;
@@ -44,14 +46,17 @@ export function DayBookPage() {
             maxDate={dayjs(book.today)}
             slotProps={{ textField: { size: 'small', id: 'day-book-date', sx: { width: { xs: '100%', sm: 190 } } } }}
           />
-          <Button
-            variant="contained"
-            startIcon={book.isExporting ? <CircularProgress size={18} color="inherit" /> : <FileDownloadRounded />}
-            disabled={book.isExporting || payments.length === 0}
-            onClick={() => void book.download()}
-          >
-            {book.isExporting ? m.exporting : m.export}
-          </Button>
+          {/* Issue 16: every CSV export is the owner's and the manager's. */}
+          {mayExport ? (
+            <Button
+              variant="contained"
+              startIcon={book.isExporting ? <CircularProgress size={18} color="inherit" /> : <FileDownloadRounded />}
+              disabled={book.isExporting || payments.length === 0}
+              onClick={() => void book.download()}
+            >
+              {book.isExporting ? m.exporting : m.export}
+            </Button>
+          ) : null}
         </PageHeading>
 
         {book.failure ? (

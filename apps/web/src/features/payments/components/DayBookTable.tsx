@@ -1,5 +1,7 @@
-import { formatRupees, formatTime12h, messages, wallClockIn, type DayBook } from '@app/shared';
-import { ListTable, type ListColumn } from '@/components/ListTable';
+import { formatTime12h, messages, wallClockIn, type DayBook } from '@app/shared';
+import { ListTable, type ListActions, type ListColumn } from '@/components/ListTable';
+import { ReceiptLinkButton } from '@/components/ReceiptLink';
+import { PaymentAmount, PaymentNote } from './PaymentEntry';
 
 const m = messages.payments;
 const c = m.dayBook.columns;
@@ -27,14 +29,25 @@ const columns = (timeZone: string): ListColumn<DayBookPayment>[] => [
     label: c.amount,
     align: 'right',
     sx: { ...nowrap, fontVariantNumeric: 'tabular-nums' },
-    cell: (payment) => formatRupees(payment.amount),
+    cell: (payment) => <PaymentAmount payment={payment} />,
   },
   { label: c.mode, sx: nowrap, cell: (payment) => payment.mode },
   { label: c.reference, sx: { overflowWrap: 'anywhere' }, cell: (payment) => payment.reference ?? '—' },
   { label: c.receivedBy, cell: (payment) => payment.recorded_by_name ?? m.notRecorded },
+  { label: c.note, sx: { minWidth: 120 }, cell: (payment) => <PaymentNote payment={payment} /> },
 ];
 
-/** Every payment of the day, in the order they came in. */
+/** A payment's receipt, when it has one (a refund has none). */
+const actions: ListActions<DayBookPayment> = {
+  label: c.actions,
+  cell: (payment) =>
+    payment.receipt_no ? <ReceiptLinkButton paymentId={payment.id} receiptNo={payment.receipt_no} /> : null,
+};
+
+/**
+ * Every payment of the day, in the order they came in, each with its receipt; a void one
+ * struck through and marked VOID (the totals leave it out), an adjustment signed with its reason.
+ */
 export function DayBookTable({
   payments,
   loading,
@@ -49,6 +62,7 @@ export function DayBookTable({
       label={m.dayBook.title}
       minWidth={880}
       columns={columns(timeZone)}
+      actions={actions}
       rows={payments}
       rowKey={(payment) => payment.id}
       loading={loading}

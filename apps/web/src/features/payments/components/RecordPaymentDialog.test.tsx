@@ -250,4 +250,40 @@ describe('Record Payment', { timeout: 30_000 }, () => {
     expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[2]).not.toBe(keys[0]);
   });
+
+  it('asks the place of supply when the library has a GSTIN, its own state first, and sends the one chosen', async () => {
+    const user = userEvent.setup({ delay: null });
+    const settings = (gstin: string | null) => () =>
+      jsonResponse({ status: true, message: 'OK', data: { gstin, gst_rate: 18, sac: '998451', price_list: [] } });
+    const { dialog, requests } = openDialog({
+      'GET /api/settings': settings('27AAPFU0939F1ZV'),
+      [`POST ${PAYMENTS_PATH}`]: recorded,
+    });
+    const place = await within(dialog).findByRole('combobox', { name: new RegExp(messages.receipts.placeOfSupply) });
+    const own = messages.receipts.placeOfSupplyDefault(messages.receipts.tax.stateValue('27', 'Maharashtra'));
+    await waitFor(() => expect(place.textContent).toBe(own));
+    await user.click(place);
+    await user.click(screen.getByRole('option', { name: messages.receipts.tax.stateValue('29', 'Karnataka') }));
+    await submit(user, dialog);
+    expect(await screen.findByText(m.recorded)).toBeTruthy();
+    expect(await posts(requests)[0]!.json()).toEqual({ amount: 750, mode: 'Cash', place_of_supply: '29' });
+  });
+
+  it('asks no place of supply without a GSTIN, and sends none', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { dialog, requests } = openDialog({
+      'GET /api/settings': () =>
+        jsonResponse({
+          status: true,
+          message: 'OK',
+          data: { gstin: null, gst_rate: 18, sac: '998451', price_list: [] },
+        }),
+      [`POST ${PAYMENTS_PATH}`]: recorded,
+    });
+    await waitFor(() => expect(requests.some((request) => request.url.endsWith('/api/settings'))).toBe(true));
+    expect(within(dialog).queryByRole('combobox', { name: new RegExp(messages.receipts.placeOfSupply) })).toBeNull();
+    await submit(user, dialog);
+    expect(await screen.findByText(m.recorded)).toBeTruthy();
+    expect(await posts(requests)[0]!.json()).toEqual({ amount: 750, mode: 'Cash' });
+  });
 });

@@ -2,22 +2,19 @@ import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
-import { messages, paymentCreateSchema } from '@app/shared';
-import { SubmitActions } from '@/components/FormDialogActions';
+import { gstinState, messages, paymentCreateSchema } from '@app/shared';
 import { PaymentModeField } from '@/components/PaymentModeField';
 import { PaymentReferenceField } from '@/components/PaymentReferenceField';
 import { RupeesField } from '@/components/RupeesField';
 import { applyFieldErrors, fieldProps } from '@/lib/form';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
+import { useGetPaymentTaxSettingsQuery } from '../api/payments-api';
 import { useRecordPayment } from '../hooks/use-record-payment';
+import { MoneyFormDialog } from './MoneyFormDialog';
+import { PlaceOfSupplyField } from './PlaceOfSupplyField';
 
 const m = messages.payments;
-const FIELDS = ['amount', 'mode', 'reference'] as const;
+const FIELDS = ['amount', 'mode', 'reference', 'place_of_supply'] as const;
 
 type PaymentForm = z.input<typeof paymentCreateSchema>;
 type PaymentBody = z.output<typeof paymentCreateSchema>;
@@ -30,10 +27,12 @@ const schemaFor = (balance: number) =>
     }
   });
 
-const startingValues = (balance: number): PaymentForm => ({
+/** The amount starts at the balance, in cash; a registered library's place of supply at its own state. */
+const startingValues = (balance: number, libraryState: string): PaymentForm => ({
   amount: balance > 0 ? String(balance) : '',
   mode: 'Cash',
   reference: '',
+  place_of_supply: libraryState,
 });
 
 export interface RecordPaymentDialogProps {
@@ -52,6 +51,8 @@ export interface RecordPaymentDialogProps {
  * transfers carry their reference (the 12-digit UTR for UPI). The server's refusals land
  * on their field: an amount above the balance, a reference already recorded (naming that
  * payment). A retry of the same payment (its answer lost) carries the same Idempotency-Key.
+ * When the library has a GSTIN (issue 14) it asks the place of supply, the library's own
+ * state unless changed: another state makes the tax invoice IGST.
  */
 export function RecordPaymentDialog({
   open,
@@ -62,9 +63,11 @@ export function RecordPaymentDialog({
   onRecorded,
 }: RecordPaymentDialogProps) {
   const schema = useMemo(() => schemaFor(balance), [balance]);
+  const { data: tax } = useGetPaymentTaxSettingsQuery(undefined, { skip: !open });
+  const libraryState = (tax?.gstin && gstinState(tax.gstin)) || '';
   const form = useForm<PaymentForm, unknown, PaymentBody>({
     resolver: zodResolver(schema),
-    defaultValues: startingValues(balance),
+    defaultValues: startingValues(balance, ''),
   });
   const mode = useWatch({ control: form.control, name: 'mode' });
   const record = useRecordPayment(FIELDS);
@@ -73,16 +76,20 @@ export function RecordPaymentDialog({
 
   // Each opening starts afresh from the balance of that moment (the balance a recorded
   // payment leaves comes after the dialog has closed), with a fresh Idempotency-Key.
-  const { reset } = form;
+  const { reset, getValues, setValue } = form;
   useEffect(() => {
     if (!open) return;
-    reset(startingValues(balance));
+    reset(startingValues(balance, ''));
     forget();
   }, [open, subscriptionId, balance, reset, forget]);
+  // The library's state fills the place of supply on each opening, and when the settings answer later.
+  useEffect(() => {
+    if (open && libraryState && !getValues('place_of_supply')) setValue('place_of_supply', libraryState);
+  }, [open, subscriptionId, balance, libraryState, getValues, setValue]);
 
   const submit = form.handleSubmit(async (body) => {
     const outcome = await record(subscriptionId, body, keyFor(body));
-    if (outcome.recorded) {
+    if (outcome.done) {
       onRecorded();
       onClose();
       return;
@@ -90,41 +97,25 @@ export function RecordPaymentDialog({
     applyFieldErrors(form, outcome.fieldErrors, FIELDS);
   });
 
-  const titleId = 'record-payment-title';
   return (
-    <Dialog
+    <MoneyFormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { m: 2, width: 'calc(100% - 32px)' } } }}
+      id="record-payment"
+      title={m.recordTitle}
+      subject={studentName}
+      detail={`${m.balance}: ${m.balanceValue(balance)}`}
+      busy={busy}
+      submitLabel={m.submit}
+      busyLabel={m.busy}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <DialogTitle id={titleId}>{m.recordTitle}</DialogTitle>
-      <form noValidate onSubmit={submit} aria-label={m.recordTitle}>
-        <DialogContent sx={{ pt: 0 }}>
-          <Box sx={{ p: 2, mb: 3, borderRadius: 2, bgcolor: 'action.hover' }}>
-            <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {studentName}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {`${m.balance}: ${m.balanceValue(balance)}`}
-            </Typography>
-          </Box>
-          <Box sx={{ display: 'grid', rowGap: 1.5 }}>
-            <RupeesField {...fieldProps(form, 'amount')} label={m.amount} required autoFocus />
-            <PaymentModeField control={form.control} name="mode" label={m.mode} />
-            <PaymentReferenceField form={form} name="reference" mode={mode} required />
-          </Box>
-        </DialogContent>
-        <SubmitActions
-          busy={busy}
-          cancelLabel={messages.common.cancel}
-          submitLabel={m.submit}
-          busyLabel={m.busy}
-          onCancel={onClose}
-        />
-      </form>
-    </Dialog>
+      <RupeesField {...fieldProps(form, 'amount')} label={m.amount} required autoFocus />
+      <PaymentModeField control={form.control} name="mode" label={m.mode} />
+      <PaymentReferenceField form={form} name="reference" mode={mode} required />
+      {libraryState ? (
+        <PlaceOfSupplyField control={form.control} name="place_of_supply" libraryState={libraryState} />
+      ) : null}
+    </MoneyFormDialog>
   );
 }

@@ -2,11 +2,15 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
+import BlockRounded from '@mui/icons-material/BlockRounded';
 import PaymentsRounded from '@mui/icons-material/PaymentsRounded';
+import TuneRounded from '@mui/icons-material/TuneRounded';
 import {
   formatDateTimeDMY,
   formatRupees,
@@ -16,13 +20,20 @@ import {
   type SubscriptionAccount,
 } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
-import { ListSpinner, ListTable, type ListColumn } from '@/components/ListTable';
+import { ListSpinner, ListTable, type ListActions, type ListColumn } from '@/components/ListTable';
+import { ReceiptLinkButton } from '@/components/ReceiptLink';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { useGetSubscriptionAccountQuery } from '../api/payments-api';
+import { AdjustPaymentDialog } from './AdjustPaymentDialog';
+import type { CorrectablePayment } from './correctable-payment';
+import { PaymentAmount, PaymentNote } from './PaymentEntry';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
+import { VoidPaymentDialog } from './VoidPaymentDialog';
+import { useCan } from '@/lib/use-can';
 
 const m = messages.payments;
 const a = m.account;
+const r = messages.receipts;
 const money = { align: 'right', sx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } } as const;
 
 function Figure({ label, value, tone }: { label: string; value: string; tone?: string }) {
@@ -57,15 +68,84 @@ function paymentColumns(timeZone: string): ListColumn<PaymentRecord>[] {
   const c = a.columns;
   return [
     { label: c.date, card: 'title', cell: (payment) => formatDateTimeDMY(payment.created_at, timeZone) },
-    { label: c.amount, ...money, card: 'subtitle', cell: (payment) => formatRupees(payment.amount) },
+    { label: c.amount, ...money, card: 'subtitle', cell: (payment) => <PaymentAmount payment={payment} /> },
     { label: c.mode, cell: (payment) => `${payment.mode} · ${a.kinds[payment.kind]}` },
     { label: c.reference, sx: { overflowWrap: 'anywhere' }, cell: (payment) => payment.reference ?? '—' },
     { label: c.receiptNo, sx: { whiteSpace: 'nowrap' }, cell: (payment) => payment.receipt_no ?? '—' },
     { label: c.receivedBy, cell: (payment) => payment.recorded_by_name ?? m.notRecorded },
+    { label: c.note, sx: { minWidth: 160 }, cell: (payment) => <PaymentNote payment={payment} /> },
   ];
 }
 
-function AccountBody({ account, timeZone }: { account: SubscriptionAccount; timeZone: string }) {
+/** A correction the owner has asked for: which payment, void or adjust. */
+type Correction = { action: 'void' | 'adjust'; payment: CorrectablePayment };
+
+/**
+ * A payment's actions: its receipt (when it has one), Void (anything above or below ₹0 not
+ * yet void) and Adjust (an original payment: not void, not itself an adjustment).
+ */
+function paymentActions(
+  studentName: string,
+  onCorrect: (correction: Correction) => void,
+  mayCorrect: boolean,
+): ListActions<PaymentRecord> {
+  return {
+    label: a.columns.actions,
+    cell: (payment) => {
+      const correctable = {
+        id: payment.id,
+        receipt_no: payment.receipt_no,
+        amount: payment.amount,
+        student: studentName,
+      };
+      const voidLabel = payment.receipt_no ? r.voidFor(payment.receipt_no) : r.voidRefundFor(payment.amount);
+      const canVoid = mayCorrect && !payment.voided_at && payment.amount !== 0;
+      const adjustable = canVoid && payment.kind !== 'adjustment' && payment.amount > 0 ? payment.receipt_no : null;
+      return (
+        <Box sx={{ display: 'inline-flex', gap: 0.25 }}>
+          {payment.receipt_no ? <ReceiptLinkButton paymentId={payment.id} receiptNo={payment.receipt_no} /> : null}
+          {adjustable ? (
+            <Tooltip title={r.adjustFor(adjustable)}>
+              <IconButton
+                size="small"
+                aria-label={r.adjustFor(adjustable)}
+                onClick={() => onCorrect({ action: 'adjust', payment: correctable })}
+              >
+                <TuneRounded fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+          {canVoid ? (
+            <Tooltip title={voidLabel}>
+              <IconButton
+                size="small"
+                color="error"
+                aria-label={voidLabel}
+                onClick={() => onCorrect({ action: 'void', payment: correctable })}
+              >
+                <BlockRounded fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+        </Box>
+      );
+    },
+  };
+}
+
+function AccountBody({
+  account,
+  timeZone,
+  studentName,
+  onCorrect,
+}: {
+  account: SubscriptionAccount;
+  timeZone: string;
+  studentName: string;
+  onCorrect: (correction: Correction) => void;
+}) {
+  // Issue 16: voiding and adjusting are not the desk's; they see the payments and receipts.
+  const mayCorrect = useCan('deletes');
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>
       <Box
@@ -105,8 +185,9 @@ function AccountBody({ account, timeZone }: { account: SubscriptionAccount; time
         </Typography>
         <ListTable
           label={a.payments}
-          minWidth={720}
+          minWidth={840}
           columns={paymentColumns(timeZone)}
+          actions={paymentActions(studentName, onCorrect, mayCorrect)}
           rows={account.payments}
           rowKey={(payment) => payment.id}
           emptyText={a.noPayments}
@@ -126,7 +207,8 @@ export interface SubscriptionAccountDialogProps {
 /**
  * A subscription's account: the price agreed for each period (and the discount off the
  * price list), every payment with its mode, reference and who received it, and the
- * balance, with Record Payment while something is due.
+ * balance, with Record Payment while something is due. Each payment links to its receipt
+ * and can be voided or adjusted (issue 14); a void one is struck through and marked VOID.
  */
 export function SubscriptionAccountDialog({
   open,
@@ -137,6 +219,7 @@ export function SubscriptionAccountDialog({
   const timeZone = useLibraryTimeZone();
   const account = useGetSubscriptionAccountQuery(subscriptionId, { skip: !open, refetchOnMountOrArgChange: true });
   const [recording, setRecording] = useState(false);
+  const [correction, setCorrection] = useState<Correction | null>(null);
   const balance = account.data?.balance ?? 0;
   const titleId = 'subscription-account-title';
 
@@ -160,7 +243,12 @@ export function SubscriptionAccountDialog({
           {account.isError ? (
             <ErrorScreen detail={a.fetchFailed} onRefresh={() => void account.refetch()} />
           ) : account.data ? (
-            <AccountBody account={account.data} timeZone={timeZone} />
+            <AccountBody
+              account={account.data}
+              timeZone={timeZone}
+              studentName={studentName}
+              onCorrect={setCorrection}
+            />
           ) : (
             <ListSpinner />
           )}
@@ -182,6 +270,16 @@ export function SubscriptionAccountDialog({
         onClose={() => setRecording(false)}
         onRecorded={() => undefined}
       />
+      {correction?.action === 'void' ? (
+        <VoidPaymentDialog open={open} payment={correction.payment} onClose={() => setCorrection(null)} />
+      ) : null}
+      {correction?.action === 'adjust' && correction.payment.receipt_no ? (
+        <AdjustPaymentDialog
+          open={open}
+          payment={{ ...correction.payment, receipt_no: correction.payment.receipt_no }}
+          onClose={() => setCorrection(null)}
+        />
+      ) : null}
     </>
   );
 }

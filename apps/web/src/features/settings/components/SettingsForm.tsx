@@ -3,11 +3,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { librarySettingsSchema, messages, type LibrarySettings, type LibrarySettingsRecord } from '@app/shared';
+import {
+  librarySettingsSchema,
+  messages,
+  type LibrarySettings,
+  type LibrarySettingsRecord,
+  teamScreenMessages,
+} from '@app/shared';
 import { applyFieldErrors } from '@/lib/form';
 import { useSaveSettings } from '../hooks/use-save-settings';
 import { DuesReminderFields } from './DuesReminderFields';
+import { GstFields } from './GstFields';
 import { PriceListEditor } from './PriceListEditor';
+import { CheckInFields } from './CheckInFields';
+import { DeskFields } from './DeskFields';
 import { ReceiptFields } from './ReceiptFields';
 import { formValuesOf, settingsFieldNames, type SettingsFormValues } from './settings-form-values';
 import { SettingsSection } from './SettingsSection';
@@ -16,7 +25,7 @@ import { UpiFields } from './UpiFields';
 const m = messages.settings;
 
 /**
- * The settings form: UPI, dues and reminders, the price list, the receipts' prefix. The shared schema checks it
+ * The settings form: UPI, dues and reminders, the price list, the receipts' prefix, GST. The shared schema checks it
  * before it is sent (the one the API checks with); the server's reasons land under the
  * fields they name, a price row's included (`price_list.2.duration`).
  */
@@ -53,6 +62,15 @@ export function SettingsForm({ settings }: { settings: LibrarySettingsRecord }) 
           </SettingsSection>
           <SettingsSection id="settings-receipts" title={m.sections.receipts}>
             <ReceiptFields />
+          </SettingsSection>
+          <SettingsSection id="settings-gst" title={m.sections.gst}>
+            <GstFields />
+          </SettingsSection>
+          <SettingsSection id="settings-check-in" title={messages.desk.settings.title}>
+            <CheckInFields />
+          </SettingsSection>
+          <SettingsSection id="settings-desk" title={teamScreenMessages.settings.title}>
+            <DeskFields />
           </SettingsSection>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <Button

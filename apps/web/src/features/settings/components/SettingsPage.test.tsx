@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages, type LibrarySettingsRecord } from '@app/shared';
+import { messages, type LibrarySettingsRecord, teamScreenMessages } from '@app/shared';
 import { fakeSession, jsonResponse, serve } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
 
@@ -16,10 +16,16 @@ const SAVED: LibrarySettingsRecord = {
   reminder_template: m.defaultReminderTemplate,
   auto_push_reminders: false,
   receipt_prefix: 'GDL',
+  gstin: null,
+  gst_rate: 18,
+  sac: '998451',
   price_list: [
     { duration: 1, is_reserved: false, window_hours: 6, price: 800 },
     { duration: 1, is_reserved: true, window_hours: null, price: 1500 },
   ],
+  checkin_max_due: null,
+  checkin_early_minutes: 15,
+  desk_max_discount: 0,
   updated_at: '2026-11-20T10:00:00.000Z',
 };
 
@@ -162,10 +168,16 @@ describe('Settings', { timeout: 30_000 }, () => {
       reminder_template: m.defaultReminderTemplate,
       auto_push_reminders: true,
       receipt_prefix: 'AB1',
+      gstin: null,
+      gst_rate: 18,
+      sac: '998451',
       price_list: [
         { duration: 1, is_reserved: true, window_hours: null, price: 1500 },
         { duration: 3, is_reserved: false, window_hours: 12, price: 2100.5 },
       ],
+      checkin_max_due: null,
+      checkin_early_minutes: 15,
+      desk_max_discount: 0,
     });
     expect(put.headers.get('authorization')).toBe('Bearer test-token-123');
 
@@ -173,6 +185,59 @@ describe('Settings', { timeout: 30_000 }, () => {
     expect(await screen.findByText(m.saved)).toBeTruthy();
     expect(((await screen.findByRole('button', { name: m.save })) as HTMLButtonElement).disabled).toBe(false);
     expect(field(m.upiId).value).toBe('library@ybl');
+  });
+
+  it('sets what Check-in lets in: the largest balance (blank never refuses) and the minutes early', async () => {
+    const user = userEvent.setup({ delay: null });
+    const c = messages.desk.settings;
+    const requests = serve({
+      'GET /api/settings': () => answer({ ...SAVED, checkin_max_due: 500, checkin_early_minutes: 10 }),
+      'PUT /api/settings': () => answer(SAVED),
+    });
+    await openSettings();
+    const section = await screen.findByRole('region', { name: c.title });
+    expect(within(section).getByText(c.description)).toBeTruthy();
+    expect(((await within(section).findByDisplayValue('500')) as HTMLInputElement).id).toBe('checkin_max_due');
+    expect(field(c.earlyMinutes).value).toBe('10');
+    expect(messageUnder(field(c.maxDue))).toBe(c.maxDueHelp);
+
+    await replace(user, field(c.earlyMinutes), '500');
+    await user.click(saveButton());
+    expect(await screen.findByText(messages.attendance.settings.earlyMinutesInvalid)).toBeTruthy();
+    expect(requests.filter((request) => request.method === 'PUT')).toEqual([]);
+
+    await replace(user, field(c.earlyMinutes), '30');
+    await replace(user, field(c.maxDue), '');
+    await user.click(saveButton());
+    await screen.findByText(m.saved);
+    const put = requests.find((request) => request.method === 'PUT')!;
+    expect(await put.json()).toMatchObject({ checkin_max_due: null, checkin_early_minutes: 30 });
+  });
+
+  it("sets the desk's discount limit (issue 16), in rupees, 0 for none", async () => {
+    const user = userEvent.setup({ delay: null });
+    const d = teamScreenMessages.settings;
+    const requests = serve({
+      'GET /api/settings': () => answer({ ...SAVED, desk_max_discount: 100 }),
+      'PUT /api/settings': () => answer(SAVED),
+    });
+    await openSettings();
+    const section = await screen.findByRole('region', { name: d.title });
+    expect(within(section).getByText(d.description)).toBeTruthy();
+    const limit = field(messages.team.deskMaxDiscount);
+    expect(limit.value).toBe('100');
+    expect(messageUnder(limit)).toBe(d.deskMaxDiscountHelp);
+
+    await replace(user, limit, 'lots');
+    await user.click(saveButton());
+    expect(await screen.findByText(messages.team.deskMaxDiscountInvalid)).toBeTruthy();
+    expect(requests.filter((request) => request.method === 'PUT')).toEqual([]);
+
+    await replace(user, limit, '250');
+    await user.click(saveButton());
+    await screen.findByText(m.saved);
+    const put = requests.find((request) => request.method === 'PUT')!;
+    expect(await put.json()).toMatchObject({ desk_max_discount: 250 });
   });
 
   it("shows the server's reasons under the fields they name, a price row's included", async () => {

@@ -20,7 +20,13 @@ export function formValuesOf(settings: LibrarySettingsRecord): SettingsFormValue
     reminder_template: settings.reminder_template,
     auto_push_reminders: settings.auto_push_reminders,
     receipt_prefix: settings.receipt_prefix,
+    gstin: settings.gstin ?? '',
+    gst_rate: settings.gst_rate,
+    sac: settings.sac,
     price_list: settings.price_list.map((entry) => ({ ...entry, window_hours: entry.window_hours ?? '' })),
+    checkin_max_due: settings.checkin_max_due ?? '',
+    checkin_early_minutes: settings.checkin_early_minutes,
+    desk_max_discount: settings.desk_max_discount,
   };
 }
 
@@ -34,7 +40,13 @@ const TOP_LEVEL_FIELDS = [
   'reminder_template',
   'auto_push_reminders',
   'receipt_prefix',
+  'gstin',
+  'gst_rate',
+  'sac',
   'price_list',
+  'checkin_max_due',
+  'checkin_early_minutes',
+  'desk_max_discount',
 ] as const;
 
 /** Every field a server error may name (`price_list.2.duration`), for `rows` price rows. */

@@ -1,0 +1,2 @@
+DROP INDEX "fees_library_reference_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "fees_library_reference_unique" ON "fees" USING btree ("library_id","reference") WHERE "fees"."reference" is not null and "fees"."voided_at" is null;
