@@ -21,6 +21,8 @@ export const notificationMessages = {
   noProvider:
     'Notification saved, but push delivery is not configured on this server (no Firebase credentials), so it was not delivered.',
   noProviderReason: 'no push provider configured',
+  queuedSome: (queued: number, devices: number, students: number) =>
+    `Notification sent to ${queued} of ${plural(devices, 'device', 'devices')} of ${plural(students, 'student', 'students')}. The rest use the phone app, which needs Firebase credentials on this server, so they were not delivered.`,
 
   history: {
     heading: 'Notifications',
@@ -82,5 +84,16 @@ export const notificationMessages = {
     tokenRequired: 'FCM token is required',
     tokenInvalid: 'FCM token is not valid',
     platformInvalid: 'Platform must be android, ios or web',
+    // A Web Push subscription from the student app (issue 15): PushSubscription.toJSON().
+    subscriptionRegistered: 'Notifications turned on for this phone',
+    subscriptionRequired: 'Push subscription is required',
+    subscriptionPlatform: 'A push subscription is registered with platform web',
+    endpointRequired: "The push subscription's endpoint is required",
+    endpointTooLong: "The push subscription's endpoint is too long",
+    endpointInvalid:
+      "The push subscription's endpoint must be an https address of a push service (no IP address, private name, port or password)",
+    keysRequired: "The push subscription's keys (p256dh and auth) are required",
+    p256dhInvalid: "The push subscription's p256dh key is not a P-256 public key",
+    authInvalid: "The push subscription's auth secret must be 16 bytes (base64url)",
   },
 } as const;

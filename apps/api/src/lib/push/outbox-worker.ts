@@ -54,7 +54,7 @@ async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => P
 
 /**
  * Delivers the outbox inside the server process: claims due rows, sends each through
- * the provider, stores each result, retries passing failures with exponential backoff
+ * the provider (Web Push or FCM by the device's kind: provider.ts's routing provider), stores each result, retries passing failures with exponential backoff
  * (honouring Retry-After) and forgets devices the provider calls unregistered.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
@@ -85,8 +85,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await outbox.markFailed(db, delivery, `gave up after ${maxAttempts} attempts`);
       return;
     }
+    if (delivery.device_id === null) {
+      // Unpaired, signed out or forgotten since it was queued: the phone is no longer the student's to reach.
+      await outbox.markFailed(db, delivery, 'device removed before delivery');
+      return;
+    }
     const result = await provider.send({
       token: delivery.fcm_token,
+      ...(delivery.push_p256dh && delivery.push_auth
+        ? { webPush: { p256dh: delivery.push_p256dh, auth: delivery.push_auth } }
+        : {}),
       title: delivery.title,
       body: delivery.body,
       data: { notificationId: delivery.notification_id },

@@ -14,15 +14,22 @@ export interface QueuedNotification {
   premiumOnly: boolean;
 }
 
-/** Whether a provider will deliver; without one the deliveries are recorded as failed with `failReason`. */
+/**
+ * Which devices a provider will deliver to: Web Push subscriptions whenever the server
+ * delivers at all (`webPush`: it has its VAPID keys; false only in tests without a push
+ * peer), app tokens only with FCM credentials (`fcm`). The others' deliveries are recorded
+ * as failed with `failReason`, so the history says what happened.
+ */
 export interface DeliveryPlan {
-  deliverable: boolean;
+  fcm: boolean;
+  webPush: boolean;
   failReason: string;
 }
 
 /**
- * Stores a notification and queues one delivery per paired device of its audience (`audience`
- * selects ids of the library's students), counting both, in one transaction; answers its id.
+ * Stores a notification, one inbox row (`notification_recipients`) per student of its audience
+ * (`audience` selects ids of the library's students) and one delivery per paired device of
+ * those students, counting both, in one transaction; answers its id.
  * Without a provider the deliveries are recorded as failed, so the history says what happened.
  */
 export async function queueNotification(
@@ -38,21 +45,37 @@ export async function queueNotification(
       values (${libraryId}, ${input.adminId}, ${input.title}, ${input.body}, ${input.premiumOnly})
       returning id`);
     const notificationId = inserted.rows[0]!.id;
-    const status = delivery.deliverable ? 'queued' : 'failed';
-    const lastError = delivery.deliverable ? null : delivery.failReason;
+    // A Web Push subscription has its keys; any other device is an app token for FCM.
+    const deliverable = sql`(case when d.push_p256dh is not null then ${delivery.webPush}::boolean else ${delivery.fcm}::boolean end)`;
+    // Every student of the audience gets an inbox row (issue 15), whether or not a device is paired;
+    // the join keeps an audience query that strayed outside the library from writing anything.
     await tx.execute(sql`
-      with audience as (${audience}),
+      with audience as (
+        select distinct a.id from (${audience}) a
+        join students st on st.id = a.id and st.library_id = ${libraryId}
+      ),
+      recipients as (
+        insert into notification_recipients (notification_id, library_id, student_id)
+        select ${notificationId}, ${libraryId}, audience.id from audience
+        returning 1
+      ),
       queued as (
         insert into notification_deliveries (notification_id, library_id, device_id, fcm_token, status, last_error)
-        select ${notificationId}, ${libraryId}, d.id, d.fcm_token, ${status}, ${lastError}
+        select ${notificationId}, ${libraryId}, d.id, d.fcm_token,
+          case when ${deliverable} then 'queued' else 'failed' end,
+          case when ${deliverable} then null else ${delivery.failReason} end
         from student_devices d join audience on audience.id = d.student_id
         where d.library_id = ${libraryId}
-        returning 1
+          -- A device registered by a student-app session that was signed out or unpaired gets nothing.
+          and (d.session_id is null or exists (
+            select 1 from student_sessions s
+            where s.id = d.session_id and s.library_id = ${libraryId} and s.revoked_at is null))
+        returning status
       )
       update notifications set
-        audience_count = (select count(*) from audience),
+        audience_count = (select count(*) from recipients),
         device_count = (select count(*) from queued),
-        failed_count = ${delivery.deliverable ? sql`0` : sql`(select count(*) from queued)`}
+        failed_count = (select count(*) from queued where status = 'failed')
       where id = ${notificationId} and library_id = ${libraryId}`);
     return notificationId;
   });
@@ -74,8 +97,12 @@ export type ClaimedDelivery = {
   id: string;
   notification_id: string;
   library_id: string;
+  /** Null once the device was unpaired or signed out after the delivery was queued: nothing is sent. */
   device_id: string | null;
   fcm_token: string;
+  /** The device's Web Push keys (both or neither): set, `fcm_token` is a Web Push endpoint. */
+  push_p256dh: string | null;
+  push_auth: string | null;
   attempts: number;
   title: string;
   body: string;
@@ -100,7 +127,9 @@ export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Prom
         next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()
     from due, notifications n
     where d.id = due.id and n.id = d.notification_id
-    returning d.id, d.notification_id, d.library_id, d.device_id, d.fcm_token, d.attempts, n.title, n.body`);
+    returning d.id, d.notification_id, d.library_id, d.device_id, d.fcm_token, d.attempts, n.title, n.body,
+      (select sd.push_p256dh from student_devices sd where sd.id = d.device_id and sd.library_id = d.library_id) as push_p256dh,
+      (select sd.push_auth from student_devices sd where sd.id = d.device_id and sd.library_id = d.library_id) as push_auth`);
   return result.rows;
 }
 

@@ -1,6 +1,9 @@
 /** One push message to one device. */
 export interface PushMessage {
+  /** The FCM registration token, or a Web Push subscription's endpoint. */
   token: string;
+  /** A Web Push subscription's keys (RFC 8291): set, the message goes by Web Push to `token`; unset, by FCM. */
+  webPush?: { p256dh: string; auth: string };
   title: string;
   body: string;
   /** Key-value data the student app receives with it (e.g. the notification id). */
@@ -17,8 +20,25 @@ export type PushResult =
   /** The provider no longer knows this device: give up and forget the device. */
   | { outcome: 'unregistered'; error: string };
 
-/** A push service (Firebase Cloud Messaging in production, a loopback peer in tests). */
+/** A push service (Firebase Cloud Messaging or Web Push in production, a loopback peer in tests). */
 export interface PushProvider {
   readonly name: string;
   send(message: PushMessage): Promise<PushResult>;
+}
+
+/**
+ * Sends each message by its kind: Web Push subscriptions through `webPush`, app tokens
+ * through `fcm`. Without FCM credentials app tokens fail (they were recorded as failed
+ * when queued, so this is only reached by rows queued while FCM was configured).
+ */
+export function createRoutingProvider(providers: { webPush: PushProvider; fcm?: PushProvider }): PushProvider {
+  const { webPush, fcm } = providers;
+  return {
+    name: fcm ? `${webPush.name}+${fcm.name}` : webPush.name,
+    send(message) {
+      if (message.webPush) return webPush.send(message);
+      if (fcm) return fcm.send(message);
+      return Promise.resolve({ outcome: 'failed', error: 'no FCM credentials configured for an app token' });
+    },
+  };
 }

@@ -4,11 +4,17 @@ import { insertPlan, setDuesSettings, setTimeZone } from '../../modules/dues/due
 import { createDuesReminderWorker } from '../../modules/dues/dues.reminders';
 import { insertStudent } from '../../test/factories';
 import { buildTestApp, registerLibrary, useTestApp } from '../../test/helpers';
+import { signInStudent } from '../../test/student-app';
 import { createFcmProvider } from './fcm';
+import { queueStudentNotification } from './outbox.repository';
 import { createOutboxWorker } from './outbox-worker';
+import { createRoutingProvider } from './provider';
 import { parseServiceAccount } from './service-account';
-import { insertDevice, insertSubscription } from './testing/fixtures';
+import { insertDevice, insertSubscription, insertWebPushDevice } from './testing/fixtures';
 import { startLoopbackFcm, unavailableAnswer, type LoopbackFcm } from './testing/loopback-fcm';
+import { startWebPushService, type WebPushService } from './testing/loopback-web-push';
+import { generateVapidKeyPair } from './vapid';
+import { createWebPushProvider } from './web-push';
 
 /**
  * The outbox worker against a real loopback FCM peer and the real database. Every
@@ -297,7 +303,7 @@ describe('automatic dues reminders', () => {
   function duesWorker() {
     return createDuesReminderWorker({
       db: t.app.db,
-      push: { deliverable: true, kick: () => undefined },
+      push: { fcm: true, active: true, kick: () => undefined },
       logger: silent,
       intervalMs: 60_000,
     });
@@ -430,5 +436,223 @@ describe('automatic dues reminders', () => {
     expect(deliveries.rows.map((row) => row.fcm_token)).not.toContain(bystander.token);
     await drain(worker());
     expect(peer.messages.map((message) => message.token).sort()).toEqual([due.token, tablet.token].sort());
+  });
+});
+
+describe('Web Push through the outbox (issue 15)', () => {
+  let pushService: WebPushService;
+  const vapid = { ...generateVapidKeyPair(), subject: 'mailto:owner@library.example.com' };
+
+  beforeEach(async () => {
+    pushService = await startWebPushService();
+  });
+  afterEach(async () => {
+    await pushService.close();
+  });
+
+  /** Web Push and FCM together, as the server runs them when both can deliver. */
+  function mixedWorker(options: { maxAttempts?: number } = {}) {
+    return createOutboxWorker({
+      db: t.app.db,
+      provider: createRoutingProvider({
+        webPush: createWebPushProvider(vapid, { allowLoopback: true }),
+        fcm: createFcmProvider(parseServiceAccount(peer.serviceAccountJson(), 'test'), { apiBase: peer.url }),
+      }),
+      logger: silent,
+      retryBaseMs: 1,
+      retryMaxMs: 1,
+      random: () => 0,
+      ...options,
+    });
+  }
+
+  /** A student with `web` subscriptions on the loopback service (and app tokens), and a notification queued for them. */
+  async function queuedMixed(webDevices: number, appDevices = 0) {
+    const library = await registerLibrary(t.app);
+    const libraryId = library.session.library.id;
+    const student = await insertStudent(t.pool, libraryId);
+    const subscriptions = [];
+    for (let index = 0; index < webDevices; index += 1) {
+      const subscription = pushService.subscribe({ applicationServerKey: vapid.publicKey });
+      const device = await insertWebPushDevice(t.pool, libraryId, student.id, subscription);
+      subscriptions.push({ ...subscription, deviceId: device.id });
+    }
+    const apps = [];
+    for (let index = 0; index < appDevices; index += 1) apps.push(await insertDevice(t.pool, libraryId, student.id));
+    const notificationId = await queueStudentNotification(
+      t.app.db,
+      libraryId,
+      student.id,
+      { adminId: null, title: 'Holi', body: 'होली पर पुस्तकालय बंद रहेगा' },
+      { fcm: true, webPush: true, failReason: 'none' },
+    );
+    return { libraryId, studentId: student.id, notificationId, subscriptions, apps };
+  }
+
+  it('delivers to each subscription a payload the browser decrypts to the notification, and records it', async () => {
+    const { notificationId, subscriptions } = await queuedMixed(2);
+    await drain(mixedWorker());
+    for (const subscription of subscriptions) {
+      expect(pushService.delivered(subscription.endpoint)).toEqual([
+        { title: 'Holi', body: 'होली पर पुस्तकालय बंद रहेगा', notification_id: notificationId, url: '/student/inbox' },
+      ]);
+    }
+    const rows = await deliveries(notificationId);
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ['delivered', 1],
+      ['delivered', 1],
+    ]);
+    expect(rows.every((row) => row.provider_message_id.startsWith(`${pushService.url}/message/`))).toBe(true);
+    expect(await counts(notificationId)).toEqual({ delivered_count: 2, failed_count: 0 });
+    expect(peer.messages).toHaveLength(0);
+  });
+
+  it('sends app tokens through FCM and subscriptions through Web Push in one notification', async () => {
+    const { notificationId, subscriptions, apps } = await queuedMixed(1, 2);
+    await drain(mixedWorker());
+    expect(peer.messages.map((message) => message.token).sort()).toEqual(apps.map((app) => app.token).sort());
+    expect(peer.messages.every((message) => message.data?.notificationId === notificationId)).toBe(true);
+    expect(pushService.delivered(subscriptions[0]!.endpoint)).toHaveLength(1);
+    expect(pushService.messages).toHaveLength(1);
+    expect(await counts(notificationId)).toEqual({ delivered_count: 3, failed_count: 0 });
+  });
+
+  it('retries a 429 (after its Retry-After) and a 500, then delivers', async () => {
+    const { notificationId, subscriptions } = await queuedMixed(1);
+    const endpoint = subscriptions[0]!.endpoint;
+    pushService.plan(endpoint, [{ status: 429, headers: { 'retry-after': '0' } }, { status: 500 }]);
+    const w = mixedWorker();
+    expect(await w.runOnce()).toBe(1);
+    expect(await deliveries(notificationId)).toMatchObject([
+      { status: 'queued', attempts: 1, last_error: 'Web Push 429' },
+    ]);
+    await drain(w);
+    expect(pushService.messagesFor(endpoint).map((message) => message.answeredStatus)).toEqual([429, 500, 201]);
+    expect(await deliveries(notificationId)).toMatchObject([{ status: 'delivered', attempts: 3 }]);
+    expect(await counts(notificationId)).toEqual({ delivered_count: 1, failed_count: 0 });
+  });
+
+  it('gives up after the last attempt, as for FCM', async () => {
+    const { notificationId, subscriptions } = await queuedMixed(1);
+    pushService.plan(subscriptions[0]!.endpoint, [{ status: 500 }, { status: 500 }]);
+    await drain(mixedWorker({ maxAttempts: 2 }));
+    expect(await deliveries(notificationId)).toMatchObject([
+      { status: 'failed', attempts: 2, last_error: 'gave up after 2 attempts: Web Push 500' },
+    ]);
+  });
+
+  it('forgets a subscription the push service answers 410 for (and a 404), keeping the history', async () => {
+    const { notificationId, subscriptions, libraryId } = await queuedMixed(3);
+    const [gone, missing, kept] = subscriptions;
+    pushService.unsubscribe(gone!.endpoint);
+    pushService.plan(missing!.endpoint, [{ status: 404 }]);
+    await drain(mixedWorker());
+    const devices = await t.pool.query(`select id from student_devices where library_id = $1`, [libraryId]);
+    expect(devices.rows.map((row) => row.id)).toEqual([kept!.deviceId]);
+    const rows = await deliveries(notificationId);
+    expect(rows.find((row) => row.fcm_token === gone!.endpoint)).toMatchObject({
+      status: 'failed',
+      device_id: null,
+      last_error: 'Web Push 410',
+    });
+    expect(rows.find((row) => row.fcm_token === missing!.endpoint)).toMatchObject({
+      status: 'failed',
+      device_id: null,
+    });
+    expect(await counts(notificationId)).toEqual({ delivered_count: 1, failed_count: 2 });
+  });
+
+  it('sends nothing to a device removed after its delivery was queued (unpaired, signed out)', async () => {
+    const { notificationId, subscriptions } = await queuedMixed(1);
+    await t.pool.query('delete from student_devices where id = $1', [subscriptions[0]!.deviceId]);
+    await drain(mixedWorker());
+    expect(pushService.messages).toHaveLength(0);
+    expect(await deliveries(notificationId)).toMatchObject([
+      { status: 'failed', last_error: 'device removed before delivery' },
+    ]);
+  });
+
+  it('queues Web Push subscriptions without FCM credentials, failing only the app tokens', async () => {
+    const library = await registerLibrary(t.app);
+    const libraryId = library.session.library.id;
+    const student = await insertStudent(t.pool, libraryId);
+    const subscription = pushService.subscribe();
+    await insertWebPushDevice(t.pool, libraryId, student.id, subscription);
+    const app = await insertDevice(t.pool, libraryId, student.id);
+    const notificationId = await queueStudentNotification(
+      t.app.db,
+      libraryId,
+      student.id,
+      { adminId: null, title: 'T', body: 'B' },
+      { fcm: false, webPush: true, failReason: 'no push provider configured' },
+    );
+    expect(await deliveries(notificationId)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ fcm_token: subscription.endpoint, status: 'queued' }),
+        expect.objectContaining({ fcm_token: app.token, status: 'failed', last_error: 'no push provider configured' }),
+      ]),
+    );
+    expect(await counts(notificationId)).toEqual({ delivered_count: 0, failed_count: 1 });
+    await drain(mixedWorker());
+    expect(pushService.delivered(subscription.endpoint)).toHaveLength(1);
+    expect(await counts(notificationId)).toEqual({ delivered_count: 1, failed_count: 1 });
+  });
+});
+
+describe('the server with Web Push (issue 15)', () => {
+  it("delivers the owner's notification to the subscription the student app registered, and to its inbox", async () => {
+    const pushService = await startWebPushService();
+    // No FCM: Web Push alone. The test flag lets the subscription name the loopback service.
+    const server = await buildTestApp({ WEB_PUSH_ALLOW_LOOPBACK: 'true', PUSH_POLL_INTERVAL_MS: '60000' });
+    try {
+      const library = await registerLibrary(server.app);
+      const libraryId = library.session.library.id;
+      const student = await insertStudent(server.pool, libraryId, { firstName: 'Meera' });
+      const bystander = await insertStudent(server.pool, libraryId, { firstName: 'Other' });
+      // An app token: without FCM credentials it cannot be delivered, and the answer says so.
+      await insertDevice(server.pool, libraryId, bystander.id);
+      const studentApp = await signInStudent(server.app, library.auth, student.id);
+      const key = (await server.app.inject({ url: '/api/push/vapid-public-key' })).json().data.public_key as string;
+      // The browser subscribes with the server's key: a push signed with any other is refused (403).
+      const subscription = pushService.subscribe({ applicationServerKey: key });
+      const registered = await server.app.inject({
+        method: 'POST',
+        url: '/api/devices',
+        headers: studentApp.auth,
+        payload: { platform: 'web', subscription: subscription.toJSON() },
+      });
+      expect(registered.statusCode, registered.body).toBe(201);
+
+      const sent = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin/sendFCMNotificationToAllUsers',
+        headers: library.auth,
+        payload: { title: 'Library closed', body: 'Closed on Sunday for Holi.', premiumOnly: false },
+      });
+      expect(sent.json()).toMatchObject({
+        message: messages.notification.queuedSome(1, 2, 2),
+        data: { audience: 2, devices: 2, deliverable: false, notification: { failed_count: 1 } },
+      });
+      const notificationId = sent.json().data.notification.id as string;
+      // The send wakes the worker at once (the poll interval here is a minute).
+      await expect.poll(() => pushService.delivered(subscription.endpoint).length, { timeout: 5000 }).toBe(1);
+      expect(pushService.delivered(subscription.endpoint)).toEqual([
+        {
+          title: 'Library closed',
+          body: 'Closed on Sunday for Holi.',
+          notification_id: notificationId,
+          url: '/student/inbox',
+        },
+      ]);
+      expect(pushService.messages[0]!.vapid).toMatchObject({ valid: true, publicKey: key });
+      const inbox = await server.pool.query(
+        'select student_id from notification_recipients where notification_id = $1 order by student_id',
+        [notificationId],
+      );
+      expect(inbox.rows.map((row) => row.student_id)).toEqual([student.id, bystander.id].sort());
+    } finally {
+      await server.close();
+      await pushService.close();
+    }
   });
 });

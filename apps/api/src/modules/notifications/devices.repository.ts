@@ -47,6 +47,22 @@ export async function listDevices(db: DbOrTx, libraryId: string, studentId: stri
   return result.rows;
 }
 
+export type StudentSessionRow = { id: string; device_label: string; created_at: string; last_seen_at: string };
+
+/** The student's live student-app sessions (issue 15): the phones signed in, most recently seen first. */
+export async function listStudentSessions(
+  db: DbOrTx,
+  libraryId: string,
+  studentId: string,
+): Promise<StudentSessionRow[]> {
+  const result = await db.execute<StudentSessionRow>(sql`
+    select id, device_label, ${iso('created_at')} as created_at, ${iso('last_seen_at')} as last_seen_at
+    from student_sessions
+    where library_id = ${libraryId} and student_id = ${studentId} and revoked_at is null
+    order by last_seen_at desc, id`);
+  return result.rows;
+}
+
 export async function deleteDevice(db: DbOrTx, libraryId: string, studentId: string, deviceId: string) {
   const result = await db.execute(sql`
     delete from student_devices where library_id = ${libraryId} and student_id = ${studentId} and id = ${deviceId}`);

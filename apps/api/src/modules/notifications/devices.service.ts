@@ -8,6 +8,8 @@ import {
   type StudentPairing,
 } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
+import { revokeStudentSession } from '../../db/student-sessions.repository';
+import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
 import { notFound, unauthorized } from '../../errors';
 import type { Actor, ServiceContext } from '../../lib/service-context';
 import * as repository from './devices.repository';
@@ -62,11 +64,12 @@ export async function getPairing(context: DevicesContext, actor: Actor, studentI
   const { db } = context;
   const { libraryId } = actor;
   await requireStudent(db, libraryId, studentId);
-  const [devices, code] = await Promise.all([
+  const [devices, sessions, code] = await Promise.all([
     repository.listDevices(db, libraryId, studentId),
+    repository.listStudentSessions(db, libraryId, studentId),
     repository.findPairingCodeInfo(db, libraryId, studentId),
   ]);
-  return { devices, has_code: Boolean(code), code_created_at: code?.created_at ?? null };
+  return { devices, sessions, has_code: Boolean(code), code_created_at: code?.created_at ?? null };
 }
 
 export async function removeDevice(context: DevicesContext, actor: Actor, studentId: string, deviceId: string) {
@@ -75,6 +78,32 @@ export async function removeDevice(context: DevicesContext, actor: Actor, studen
   await requireStudent(db, libraryId, studentId);
   const removed = UUID.test(deviceId) && (await repository.deleteDevice(db, libraryId, studentId, deviceId));
   if (!removed) throw notFound();
+}
+
+/**
+ * Unpairs a phone signed in to the student app (issue 15): its session ends at once (its next
+ * call answers 401, its entry pass is refused) and the Web Push devices it registered go.
+ */
+export async function revokeStudentAppSession(
+  context: DevicesContext,
+  actor: Actor,
+  studentId: string,
+  sessionId: string,
+) {
+  const { libraryId } = actor;
+  await requireStudent(context.db, libraryId, studentId);
+  const revoked =
+    UUID.test(sessionId) &&
+    (await context.db.transaction(async (tx) => {
+      if (!(await revokeStudentSession(tx, libraryId, studentId, sessionId))) return false;
+      await writeAudit(tx, actor, {
+        action: AUDIT_ACTIONS.studentAppUnpaired,
+        entityType: 'student_session',
+        entityId: sessionId,
+      });
+      return true;
+    }));
+  if (!revoked) throw notFound(messages.student.sessionNotFound);
 }
 
 /** Binds a phone to the student whose pairing code it sends (the student app's call: no actor). */

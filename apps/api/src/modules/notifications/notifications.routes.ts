@@ -9,7 +9,7 @@ import {
   successEnvelope,
   successTextEnvelope,
 } from '@app/shared';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, allow } from '../../plugins/auth';
 import * as service from './notifications.service';
 import { ok } from '../../lib/reply';
 
@@ -24,11 +24,12 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/sendFCMNotificationToAllUsers',
     {
+      config: allow('notifications.send'),
       schema: {
         tags: ['notifications'],
         summary: "Send a push notification to the library's students (or only the premium ones)",
         description:
-          'Stores the notification, resolves its audience and queues one delivery per paired device; an in-process worker delivers them through FCM. `deliverable` is false when no push provider is configured: the notification is then stored but not delivered.',
+          'Stores the notification, resolves its audience and queues one delivery per paired device; an in-process worker delivers them (Web Push subscriptions of the student app signed with the server VAPID keys, app tokens through FCM). `deliverable` is false when some devices are app tokens and no FCM credentials are configured: those are stored as failed, not delivered.',
         security,
         body: notificationSchema,
         response: { 201: successTextEnvelope(notificationSendResultSchema), ...failures },
@@ -43,6 +44,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/notifications',
     {
+      config: allow('staff'),
       schema: {
         tags: ['notifications'],
         summary: 'Notifications sent, newest first, with their audience and delivery counts',

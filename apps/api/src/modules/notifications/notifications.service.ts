@@ -36,16 +36,27 @@ export async function sendNotification(
 ): Promise<{ message: string; data: NotificationSendResult }> {
   const { push } = context;
   const row = await repository.createNotification(context.db, actor.libraryId, actor.adminId, input, {
-    deliverable: push.deliverable,
+    fcm: push.fcm,
+    webPush: push.active,
     failReason: n.noProviderReason,
   });
   const notification = present(row);
   const audience = notification.audience_count;
   const devices = notification.device_count;
-  if (push.deliverable && devices > 0) push.kick();
+  // Failed already: app tokens without FCM credentials (Web Push subscriptions are always sent).
+  const undeliverable = notification.failed_count;
+  const queued = devices - undeliverable;
+  if (queued > 0) push.kick();
   // No phone at all is what the owner can act on, so it is said first.
-  const message = devices === 0 ? n.noDevices(audience) : push.deliverable ? n.queued(devices, audience) : n.noProvider;
-  return { message, data: { notification, audience, devices, deliverable: push.deliverable } };
+  const message =
+    devices === 0
+      ? n.noDevices(audience)
+      : undeliverable === 0
+        ? n.queued(devices, audience)
+        : queued === 0
+          ? n.noProvider
+          : n.queuedSome(queued, devices, audience);
+  return { message, data: { notification, audience, devices, deliverable: undeliverable === 0 } };
 }
 
 export async function listNotifications(

@@ -38,3 +38,18 @@ export async function insertSubscription(
     [libraryId, studentId, fromDays, toDays],
   );
 }
+
+/** Registers a Web Push subscription directly as a `web` device (tests of sending skip the devices call). */
+export async function insertWebPushDevice(
+  pool: pg.Pool,
+  libraryId: string,
+  studentId: string,
+  subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+) {
+  const result = await pool.query<{ id: string }>(
+    `insert into student_devices (library_id, student_id, fcm_token, platform, push_p256dh, push_auth)
+     values ($1, $2, $3, 'web', $4, $5) returning id`,
+    [libraryId, studentId, subscription.endpoint, subscription.keys.p256dh, subscription.keys.auth],
+  );
+  return { id: result.rows[0]!.id, token: subscription.endpoint };
+}

@@ -45,6 +45,14 @@ export const notificationsApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { studentId }) => [{ type: 'StudentPairing', id: studentId }],
     }),
+    // Signs one phone out of the student app (issue 15): its pass stops working, its push goes.
+    unpairStudentSession: build.mutation<ApiEnvelope<null>, { studentId: string; sessionId: string }>({
+      query: ({ studentId, sessionId }) => ({
+        url: `/user/${encodeURIComponent(studentId)}/sessions/${encodeURIComponent(sessionId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_result, _error, { studentId }) => [{ type: 'StudentPairing', id: studentId }],
+    }),
   }),
 });
 
@@ -54,4 +62,5 @@ export const {
   useGetStudentPairingQuery,
   useMakePairingCodeMutation,
   useUnpairDeviceMutation,
+  useUnpairStudentSessionMutation,
 } = notificationsApi;

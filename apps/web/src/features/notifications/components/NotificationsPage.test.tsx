@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { messages, paginate, type NotificationRecord } from '@app/shared';
-import { jsonResponse, serve } from '@/test/fixtures';
+import { fakeSession, jsonResponse, serve } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
 
 const n = messages.notification;
@@ -40,6 +40,13 @@ async function sendFromHistory(user: UserEvent, title = 'Hello', body = 'World')
 }
 
 describe('Notifications history', { timeout: 30_000 }, () => {
+  it("shows the desk the history without Send New (issue 16: notifications to everyone are not the desk's)", async () => {
+    serve({ 'GET /api/admin/notifications': () => page([record({})]) });
+    await openSignedIn('/app/notifications', h.heading, { ...fakeSession, role: 'desk' });
+    expect(await screen.findByRole('table')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: h.sendNew })).toBeNull();
+  });
+
   it('lists past notifications with audience, counts and the time in DD/MM/YYYY h:mm A', async () => {
     serve({
       'GET /api/admin/notifications': () =>

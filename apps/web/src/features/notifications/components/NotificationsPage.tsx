@@ -12,6 +12,7 @@ import { RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { useNotificationHistory } from '../hooks/use-notification-history';
 import { NotificationDialog } from './NotificationDialog';
 import { NotificationsTable } from './NotificationsTable';
+import { useCan } from '@/lib/use-can';
 
 const h = messages.notification.history;
 
@@ -20,6 +21,7 @@ export function NotificationsPage() {
   const history = useNotificationHistory();
   const timeZone = useLibraryTimeZone();
   const [composing, setComposing] = useState(false);
+  const maySend = useCan('notifications.send');
   const { isLoading, isFetching, isError, refetch } = history.query;
 
   return (
@@ -31,9 +33,12 @@ export function NotificationsPage() {
           </Typography>
           <Typography color="text.secondary">{h.subtitle}</Typography>
         </Box>
-        <Button variant="contained" startIcon={<SendRounded />} onClick={() => setComposing(true)}>
-          {h.sendNew}
-        </Button>
+        {/* Issue 16: a notification to every student is not the desk's to send. */}
+        {maySend ? (
+          <Button variant="contained" startIcon={<SendRounded />} onClick={() => setComposing(true)}>
+            {h.sendNew}
+          </Button>
+        ) : null}
       </Stack>
 
       <Paper sx={{ overflow: 'hidden' }}>

@@ -26,7 +26,8 @@ interface PairedDevicesProps {
   timeZone: string;
   unpairingId?: string;
   onRetry: () => void;
-  onUnpair: (deviceId: string) => void;
+  /** Absent when the role may not unpair (issue 16: a delete): no button. */
+  onUnpair?: (deviceId: string) => void;
 }
 
 /** The phones that receive this student's notifications, each with an unpair button. */
@@ -75,22 +76,24 @@ export function PairedDevices({
                 key={device.id}
                 disableGutters
                 secondaryAction={
-                  <Tooltip title={p.remove}>
-                    <span>
-                      <IconButton
-                        edge="end"
-                        aria-label={p.removeLabel(platform)}
-                        disabled={unpairingId !== undefined}
-                        onClick={() => onUnpair(device.id)}
-                      >
-                        {unpairingId === device.id ? (
-                          <CircularProgress size={18} />
-                        ) : (
-                          <LinkOffRounded fontSize="small" />
-                        )}
-                      </IconButton>
-                    </span>
-                  </Tooltip>
+                  onUnpair && (
+                    <Tooltip title={p.remove}>
+                      <span>
+                        <IconButton
+                          edge="end"
+                          aria-label={p.removeLabel(platform)}
+                          disabled={unpairingId !== undefined}
+                          onClick={() => onUnpair(device.id)}
+                        >
+                          {unpairingId === device.id ? (
+                            <CircularProgress size={18} />
+                          ) : (
+                            <LinkOffRounded fontSize="small" />
+                          )}
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  )
                 }
               >
                 <ListItemIcon sx={{ minWidth: 36 }}>{ICONS[device.platform]}</ListItemIcon>

@@ -57,7 +57,7 @@ const device = (id: string, platform: 'android' | 'ios' | 'web') => ({
 describe('Pairing a student app', { timeout: 30_000 }, () => {
   it('makes a code only when asked, shows it once, and lists the paired phones', async () => {
     const user = userEvent.setup({ delay: null });
-    const requests = serve({ pairing: { devices: [device('d1', 'android')], has_code: false, code_created_at: null } });
+    const requests = serve({ pairing: { devices: [device('d1', 'android')], sessions: [], has_code: false, code_created_at: null } });
     show();
     await user.click(screen.getByRole('button', { name: `${p.open}: Meera Joshi` }));
     const dialog = await screen.findByRole('dialog', { name: p.title });
@@ -87,6 +87,7 @@ describe('Pairing a student app', { timeout: 30_000 }, () => {
     const requests = serve({
       pairing: {
         devices: [device('d1', 'android'), device('d2', 'ios')],
+        sessions: [],
         has_code: true,
         code_created_at: '2026-03-01T10:00:00.000Z',
       },
@@ -101,7 +102,7 @@ describe('Pairing a student app', { timeout: 30_000 }, () => {
   });
 
   it('says when the phones cannot be loaded', async () => {
-    serve({ pairing: { devices: [], has_code: false, code_created_at: null }, failDevices: true });
+    serve({ pairing: { devices: [], sessions: [], has_code: false, code_created_at: null }, failDevices: true });
     show();
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: `${p.open}: Meera Joshi` }));
     expect(await screen.findByText(p.devicesFailed)).toBeTruthy();

@@ -15,6 +15,9 @@ import { formatDateTimeDMY, formatPairingCode, messages, TOAST_MS } from '@app/s
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { usePairing } from '../hooks/use-pairing';
 import { PairedDevices } from './PairedDevices';
+import { SignedInPhones } from './SignedInPhones';
+import { StudentAppLink } from './StudentAppLink';
+import { useCan } from '@/lib/use-can';
 
 const p = messages.notification.pairing;
 
@@ -41,6 +44,8 @@ async function copy(text: string) {
 export function PairingCodeDialog({ open, studentId, studentName, onClose }: PairingCodeDialogProps) {
   const timeZone = useLibraryTimeZone();
   const pairing = usePairing(studentId, open);
+  // Issue 16: unpairing a phone is a delete, not the desk's.
+  const mayUnpair = useCan('deletes');
   const { data, isLoading, isError, refetch } = pairing.pairing;
   const code = pairing.code;
 
@@ -83,9 +88,10 @@ export function PairingCodeDialog({ open, studentId, studentName, onClose }: Pai
                   </IconButton>
                 </Tooltip>
               </Stack>
-              <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1, mb: 2 }}>
                 {p.shownOnce}
               </Typography>
+              <StudentAppLink code={code.code} />
             </Box>
           ) : (
             <Typography variant="body2" color="text.secondary">
@@ -116,7 +122,13 @@ export function PairingCodeDialog({ open, studentId, studentName, onClose }: Pai
             timeZone={timeZone}
             unpairingId={pairing.unpairingId}
             onRetry={() => void refetch()}
-            onUnpair={(deviceId) => void pairing.unpair(deviceId)}
+            onUnpair={mayUnpair ? (deviceId) => void pairing.unpair(deviceId) : undefined}
+          />
+          <SignedInPhones
+            sessions={isError ? undefined : data?.sessions}
+            timeZone={timeZone}
+            busy={pairing.isUnpairingSession}
+            onUnpair={mayUnpair ? pairing.unpairSession : undefined}
           />
         </Stack>
       </DialogContent>

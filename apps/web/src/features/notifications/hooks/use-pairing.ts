@@ -6,9 +6,11 @@ import {
   useGetStudentPairingQuery,
   useMakePairingCodeMutation,
   useUnpairDeviceMutation,
+  useUnpairStudentSessionMutation,
 } from '../api/notifications-api';
 
 const p = messages.notification.pairing;
+const d = messages.desk.pairing;
 const toastOptions = { autoClose: TOAST_MS.notifications };
 
 /** A student's paired phones, and making a new pairing code (shown once, kept in memory only). */
@@ -16,6 +18,7 @@ export function usePairing(studentId: string, open: boolean) {
   const pairing = useGetStudentPairingQuery(studentId, { skip: !open });
   const [makeCode, making] = useMakePairingCodeMutation();
   const [unpair, unpairing] = useUnpairDeviceMutation();
+  const [unpairSession, unpairingSession] = useUnpairStudentSessionMutation();
   const [code, setCode] = useState<PairingCodeResult | null>(null);
 
   return {
@@ -36,6 +39,17 @@ export function usePairing(studentId: string, open: boolean) {
       const result = await unpair({ studentId, deviceId });
       if ('error' in result) toast.error(errorMessage(result.error, p.removeFailed), toastOptions);
       else toast.success(p.removed, toastOptions);
+    },
+    isUnpairingSession: unpairingSession.isLoading,
+    /** Signs a phone out of the student app; true once done. */
+    async unpairSession(sessionId: string) {
+      const result = await unpairSession({ studentId, sessionId });
+      if ('error' in result) {
+        toast.error(errorMessage(result.error, d.unpairFailed), toastOptions);
+        return false;
+      }
+      toast.success(d.unpaired, toastOptions);
+      return true;
     },
     forgetCode: () => setCode(null),
   };

@@ -1,0 +1,39 @@
+import type { StudentInbox, StudentMe, StudentPassKey, StudentPayments, StudentSessionResult } from '@app/shared';
+import { studentAppMessages as text } from '@app/shared';
+import { studentRequest } from './client';
+
+/** The student calls (issue 15's contract), each with the text shown when it fails without a message. */
+export const studentApi = {
+  join: (pairingCode: string) =>
+    studentRequest<StudentSessionResult>('/student/session', {
+      method: 'POST',
+      body: { pairing_code: pairingCode },
+      anonymous: true,
+      fallback: text.join.failed,
+    }),
+  signOut: () => studentRequest<unknown>('/student/session', { method: 'DELETE', fallback: text.signOut.failed }),
+  me: () => studentRequest<StudentMe>('/student/me', { fallback: text.fetchFailed }),
+  payments: () => studentRequest<StudentPayments>('/student/payments', { fallback: text.fetchFailed }),
+  inbox: (page = 1, limit = 25) =>
+    studentRequest<StudentInbox>(`/student/notifications?page=${page}&limit=${limit}`, { fallback: text.fetchFailed }),
+  markRead: (id: string) =>
+    studentRequest<{ unread_count: number }>(`/student/notifications/${encodeURIComponent(id)}/read`, {
+      method: 'POST',
+      fallback: text.inbox.markFailed,
+    }),
+  markAllRead: () =>
+    studentRequest<{ unread_count: number }>('/student/notifications/read-all', {
+      method: 'POST',
+      fallback: text.inbox.markFailed,
+    }),
+  passKey: () => studentRequest<StudentPassKey>('/student/pass-key', { fallback: text.pass.failed }),
+  vapidPublicKey: () =>
+    studentRequest<{ public_key: string }>('/push/vapid-public-key', { anonymous: true, fallback: text.push.failed }),
+  /** Registers this browser's push subscription as a `web` device of the student's session. */
+  registerPush: (subscription: PushSubscriptionJSON) =>
+    studentRequest<unknown>('/devices', {
+      method: 'POST',
+      body: { platform: 'web', subscription },
+      fallback: text.push.failed,
+    }),
+};
