@@ -16,6 +16,8 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // The loopback SMTP server the server's SMTP_URL names (issue 16); mail lands in e2e/mailbox.ts's folder.
+  globalSetup: './e2e/mail-server.ts',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 800 },
@@ -54,6 +56,13 @@ export default defineConfig({
       FCM_SERVICE_ACCOUNT_FILE: 'e2e/fixtures/fcm-service-account.json',
       FCM_API_BASE: `http://127.0.0.1:${PORT + 1}`,
       FCM_TOKEN_URI: `http://127.0.0.1:${PORT + 1}/token`,
+      // Web Push to the loopback push service the student app's journey starts (http://127.0.0.1).
+      WEB_PUSH_ALLOW_LOOPBACK: 'true',
+      // Mail (issue 16) to the loopback SMTP server of e2e/mail-server.ts on PORT + 2.
+      SMTP_URL: `smtp://127.0.0.1:${PORT + 2}`,
+      // Links in mail start with it (the server refuses SMTP_URL without it).
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      MAIL_FROM: 'Study Library <no-reply@library.test>',
     },
   },
 });

@@ -6,17 +6,9 @@
 // Environment: BENCH_STUDENTS (100000), BENCH_SECONDS (10 per scenario),
 // BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (an existing PostgreSQL server to use
 // instead of a throwaway embedded one; a scratch database is created and dropped).
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createRequire } from 'node:module';
-import pg from 'pg';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { connectDatabase } from '../apps/api/src/db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/api/src/db/embedded';
-import { runMigrations } from '../apps/api/src/db/migrate';
+import type pg from 'pg';
+import { say, sayMachine, withBenchServer } from './support';
 
 // autocannon ships no types; this is the part of its API used here.
 interface LoadResult {
@@ -122,33 +114,7 @@ const LAST_NAMES = [
   'Bhat',
 ];
 
-const say = (line = '') => process.stdout.write(`${line}\n`);
 const sqlArray = (values: string[]) => `array[${values.map((value) => `'${value}'`).join(',')}]`;
-
-async function openDatabase(scratch: string) {
-  const external = process.env.BENCH_DATABASE_URL;
-  if (!external) {
-    const embedded = await startEmbeddedPostgres(scratch, () => undefined);
-    return { url: embedded.connectionString, embedded, drop: async () => undefined };
-  }
-  const name = `sla_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: external });
-  await admin.connect();
-  await admin.query(`create database ${name} encoding 'UTF8' template template0`);
-  await admin.end();
-  const url = new URL(external);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    embedded: undefined as EmbeddedDatabase | undefined,
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: external });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
 
 /** 100k students in one statement; Aadhaar columns are synthetic (never decrypted by lists). */
 async function seed(pool: pg.Pool, libraryId: string) {
@@ -209,39 +175,9 @@ async function measure(scenario: string, url: string, headers: Record<string, st
 }
 
 async function main() {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'sla-bench-'));
-  fs.chmodSync(scratch, 0o755);
-  const database = await openDatabase(scratch);
-  const handle = connectDatabase(database.url, 20);
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  try {
-    await runMigrations(database.url);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: scratch,
-      DB_POOL_MAX: '20',
-      AUTH_RATE_LIMIT_MAX: '1000',
-    });
-    app = await buildApp({ config, db: handle.db, appSecret: randomBytes(32).toString('hex') });
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
-
-    const registration = await fetch(`${address}/api/auth/register/library`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        library_name: 'Bench Library',
-        mobile: '9876543210',
-        email: 'desk@bench.example',
-        address: 'Bench Road',
-        first_name: 'Bench',
-        owner_mobile: '9123456780',
-        owner_email: `owner-${randomBytes(3).toString('hex')}@bench.example`,
-        password: 'bench-password',
-      }),
-    });
-    const session = (await registration.json()) as { data: { token: string; library: { id: string } } };
-    const libraryId = session.data.library.id;
-    const headers = { authorization: `Bearer ${session.data.token}` };
+  await withBenchServer(async (server) => {
+    const { address, libraryId, headers } = server;
+    const handle = server;
 
     const seedStart = performance.now();
     await seed(handle.pool, libraryId);
@@ -306,24 +242,8 @@ async function main() {
     say('\n| scenario | p50 ms | p99 ms | req/s | errors |');
     say('|---|---:|---:|---:|---:|');
     for (const r of results) say(`| ${r.scenario} | ${r.p50} | ${r.p99} | ${r.rps} | ${r.errors} |`);
-    const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-    say(
-      `Load average during the run: ${os
-        .loadavg()
-        .map((value) => value.toFixed(1))
-        .join(', ')}`,
-    );
-    const { rows } = await handle.pool.query<{ server_version: string }>('show server_version');
-    say(
-      `\nMachine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, PostgreSQL ${rows[0]?.server_version}${database.embedded ? ' (embedded)' : ''}`,
-    );
-  } finally {
-    await app?.close();
-    await handle.pool.end();
-    await database.embedded?.stop();
-    await database.drop();
-    fs.rmSync(scratch, { recursive: true, force: true });
-  }
+    await sayMachine(server);
+  });
 }
 
 main().catch((error: unknown) => {

@@ -64,7 +64,8 @@ test('keyboard only: sign in, open the profile from the user menu, close it with
 
   // The same for the send-notification dialog, opened from its top-bar button.
   const send = page.getByRole('button', { name: messages.shell.sendNotification, exact: true });
-  await tabTo(page, send);
+  // From the user menu, forward through the sidebar's links and the dashboard back round to the top bar.
+  await tabTo(page, send, 60);
   await page.keyboard.press('Enter');
   const notification = page.getByRole('dialog', { name: messages.notification.title });
   await expect(notification).toBeVisible();

@@ -23,6 +23,7 @@ const INPUTS = [
   'apps/web/public',
   'apps/web/scripts',
   'apps/web/index.html',
+  'apps/web/student',
   'apps/web/vite.config.ts',
   'apps/web/tsconfig.json',
   'apps/web/package.json',

@@ -21,6 +21,7 @@ import { renumberReceipts } from '../apps/api/src/lib/ledger/receipts';
 import { resolveAppSecret } from '../apps/api/src/lib/secret';
 import { DemoApiError, demoClient, type DemoClient } from './demo/client';
 import { DEMO_UPI_ID, seedDues, seedSettings } from './demo/dues';
+import { seedExpenses } from './demo/expenses';
 import { demoPeople } from './demo/people';
 import { seededRandom } from './demo/random';
 import { backdateStudent, seedAreas, seedStudents, seedSubscriptions } from './demo/seed';
@@ -120,6 +121,12 @@ async function seed(api: DemoClient, session: AdminSession, pool: pg.Pool) {
       `${dues.expired.count} ended in the ${dues.grace_days}-day grace period, ` +
       `${count(dues.unpaid.count, 'unpaid balance', 'unpaid balances')}; ` +
       `₹${dues.outstanding.amount.toLocaleString('en-IN')} outstanding`,
+  );
+
+  const spent = await seedExpenses(admin, random, today.date);
+  say(
+    `  Expenses: rent, salaries and the internet every month, electricity and repairs; ` +
+      `₹${spent.total.toLocaleString('en-IN')} spent this month (${elapsed()})`,
   );
 }
 

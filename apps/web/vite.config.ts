@@ -1,13 +1,79 @@
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Paths come from import.meta.url so the config works whatever the working directory
 // (the root `npm run build -w apps/web` and a plain `npx vite build` in apps/web).
 const here = (relative: string) => decodeURIComponent(new URL(relative, import.meta.url).pathname);
 
+const STUDENT_ENTRY = 'student-app';
+
+/**
+ * The student app (issue 15) is a second page of this build, apps/web/student/index.html, with its
+ * own entry and chunks: nothing of the admin app loads under /student. Its service worker,
+ * student/sw.js, is written here with the list of files it keeps for offline use: the student
+ * entry's chunks (static and lazy), their CSS and assets, the manifest and its icons.
+ * The prerender's own builds (a library build, a server build) set their inputs and get neither;
+ * the dev server serves the page for every /student path (it has no service worker: nothing is hashed).
+ */
+function studentApp(): Plugin {
+  return {
+    name: 'student-app',
+    config(config, { command }) {
+      if (command !== 'build' || config.build?.lib || config.build?.ssr) return;
+      return {
+        build: {
+          rolldownOptions: { input: { index: here('./index.html'), [STUDENT_ENTRY]: here('./student/index.html') } },
+        },
+      };
+    },
+    // The dev server answers every /student page with the student app's page, as the API does.
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url && /^\/student(\/[^.?]*)?(\?.*)?$/.test(request.url)) request.url = '/student/index.html';
+        next();
+      });
+    },
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find(
+        (file) => file.type === 'chunk' && file.isEntry && file.name === STUDENT_ENTRY,
+      );
+      if (!entry) return;
+      const files = new Set<string>();
+      const visit = (fileName: string) => {
+        const file = bundle[fileName];
+        if (!file || files.has(fileName)) return;
+        files.add(fileName);
+        if (file.type !== 'chunk') return;
+        file.viteMetadata?.importedCss.forEach((css) => files.add(css));
+        file.viteMetadata?.importedAssets.forEach((asset) => files.add(asset));
+        [...file.imports, ...file.dynamicImports].forEach(visit);
+      };
+      visit(entry.fileName);
+      const manifest = JSON.parse(fs.readFileSync(here('./public/student/manifest.webmanifest'), 'utf8')) as {
+        name: string;
+        icons: { src: string }[];
+      };
+      const urls = [
+        '/student/',
+        '/student/manifest.webmanifest',
+        ...manifest.icons.map((icon) => icon.src),
+        '/student/icons/badge-96.png',
+        ...[...files].sort().map((file) => `/${file}`),
+      ];
+      const version = createHash('sha256').update(urls.join('\n')).digest('hex').slice(0, 16);
+      const worker = fs
+        .readFileSync(here('./src/features/student-app/service-worker/sw.js'), 'utf8')
+        .replace('self.__STUDENT_PRECACHE__', () => JSON.stringify({ version, urls, appName: manifest.name }));
+      this.emitFile({ type: 'asset', fileName: 'student/sw.js', source: worker });
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.'),
-  plugins: [react()],
+  plugins: [react(), studentApp()],
   resolve: {
     alias: { '@': here('./src') },
   },

@@ -1,5 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import Fastify, { type FastifyReply, type FastifySchema, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyReply,
+  type FastifySchema,
+  type FastifyServerFactory,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages, type ErrorEnvelope } from '@app/shared';
 import type { Config } from './config';
@@ -8,16 +13,21 @@ import type { Database } from './db/client';
 import { createConfiguredStorage } from './lib/storage/configured';
 import { DEFAULT_WEB_DIST } from './paths';
 import authPlugin from './plugins/auth';
+import studentAuthPlugin from './plugins/student-auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import pushPlugin from './plugins/push';
+import mailPlugin from './plugins/mail';
 import duesRemindersPlugin from './plugins/dues-reminders';
+import recurringExpensesPlugin from './plugins/recurring-expenses';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
+import writeAuditPlugin from './plugins/write-audit';
 import areaRoutes from './modules/areas/areas.routes';
 import authRoutes from './modules/auth/auth.routes';
+import passwordResetRoutes from './modules/auth/password-reset.routes';
 import healthRoutes from './modules/health/health.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import studentRoutes from './modules/students/students.routes';
@@ -32,6 +42,13 @@ import deviceRoutes from './modules/notifications/devices.routes';
 import duesRoutes from './modules/dues/dues.routes';
 import paymentRoutes from './modules/payments/payments.routes';
 import settingsRoutes from './modules/settings/settings.routes';
+import receiptRoutes from './modules/receipts/receipts.routes';
+import sharedReceiptRoutes from './modules/receipts/shared-receipts.routes';
+import expenseRoutes from './modules/expenses/expenses.routes';
+import profitRoutes from './modules/profit/profit.routes';
+import studentAppRoutes from './modules/student/student.routes';
+import attendanceRoutes from './modules/attendance/attendance.routes';
+import teamRoutes from './modules/team/team.routes';
 
 export interface AppOptions {
   config: Config;
@@ -42,6 +59,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** False once the process cannot serve again (its embedded database could not be restarted): liveness fails. */
   isLive?: () => boolean;
+  /** The HTTPS server when the process serves TLS itself (tls.ts); else Fastify's plain HTTP one. */
+  serverFactory?: FastifyServerFactory;
+  /** The clock of check-in and attendance (milliseconds since the epoch): tests set it. */
+  now?: () => number;
 }
 
 /**
@@ -69,6 +90,14 @@ interface RouteSummary {
   method: string;
   url: string;
   schema: FastifySchema | undefined;
+  /**
+   * Whether the route declares `app.authenticateStudent` in its own `onRequest` (issue 15): the
+   * student app's routes, which the security tests call with admin tokens and every other
+   * route with student tokens.
+   */
+  studentGuard: boolean;
+  /** The roles that may call an admin route (issue 16: `config.roles`, see plugins/auth `allow`). */
+  roles: readonly string[] | undefined;
 }
 
 declare module 'fastify' {
@@ -107,9 +136,18 @@ function discardBody(raw: IncomingMessage): Promise<void> {
 }
 
 /** Builds the whole application as a Fastify instance; `server.ts` only listens. */
-export async function buildApp({ config, db, appSecret, logger = false, isLive = () => true }: AppOptions) {
+export async function buildApp({
+  config,
+  db,
+  appSecret,
+  logger = false,
+  isLive = () => true,
+  serverFactory,
+  now = Date.now,
+}: AppOptions) {
   const app = Fastify({
     logger,
+    serverFactory,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
@@ -183,7 +221,10 @@ export async function buildApp({ config, db, appSecret, logger = false, isLive =
   // new route is covered without anyone remembering to add it.
   const routeTable: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, schema: route.schema });
+    const studentGuard = ([route.onRequest ?? []].flat() as unknown[]).includes(app.authenticateStudent);
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, schema: route.schema, studentGuard, roles: route.config?.roles });
+    }
   });
   app.decorate('routeTable', routeTable);
 
@@ -200,9 +241,13 @@ export async function buildApp({ config, db, appSecret, logger = false, isLive =
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin, { sessionIdleMs: config.sessionIdleMs });
+  await app.register(writeAuditPlugin);
+  await app.register(studentAuthPlugin);
   await app.register(openapiPlugin);
   await app.register(pushPlugin, { push: config.push });
+  await app.register(mailPlugin, { mail: config.mail });
   await app.register(duesRemindersPlugin, { intervalMs: config.duesReminderIntervalMs });
+  await app.register(recurringExpensesPlugin, { intervalMs: config.recurringExpenseIntervalMs });
 
   // Uploaded images (DESIGN.md §5): an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads.
   const uploads = createConfiguredStorage(config.storage);
@@ -211,6 +256,7 @@ export async function buildApp({ config, db, appSecret, logger = false, isLive =
     async (api) => {
       await api.register(healthRoutes, { isLive });
       await api.register(authRoutes, { sessionTtlMs: config.sessionTtlMs, rateLimit: config.authRateLimit });
+      await api.register(passwordResetRoutes, { rateLimit: config.authRateLimit, publicUrl: config.publicUrl, now });
       await api.register(profileRoutes);
       await api.register(studentRoutes, { storage: uploads });
       await api.register(fileRoutes, { storage: uploads });
@@ -225,10 +271,22 @@ export async function buildApp({ config, db, appSecret, logger = false, isLive =
       await api.register(duesRoutes);
       await api.register(paymentRoutes);
       await api.register(settingsRoutes);
+      await api.register(receiptRoutes, { publicUrl: config.publicUrl });
+      await api.register(expenseRoutes);
+      await api.register(profitRoutes);
+      await api.register(studentAppRoutes, { rateLimit: config.deviceRateLimit });
+      await api.register(attendanceRoutes, { now });
+      await api.register(teamRoutes, {
+        sessionTtlMs: config.sessionTtlMs,
+        publicUrl: config.publicUrl,
+        rateLimit: { max: config.authRateLimit.max, windowMs: config.authRateLimit.windowMs },
+      });
     },
     { prefix: '/api' },
   );
 
+  // Shared receipts open without signing in at /r/<token>, outside /api and before the web app's fallback.
+  await app.register(sharedReceiptRoutes, { rateLimit: config.receiptLinkRateLimit });
   await app.register(spaPlugin, { root: config.webDist ?? DEFAULT_WEB_DIST });
   return app;
 }

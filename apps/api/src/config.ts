@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { RESTART_DELAYS_MS } from './db/embedded-supervisor';
 import { DEFAULT_FCM_API_BASE } from './lib/push/fcm';
 import { loadServiceAccount, type ServiceAccount } from './lib/push/service-account';
+import { vapidKeyPairProblem } from './lib/push/vapid';
 import type { StorageConfig } from './lib/storage/configured';
 import { isSafeStorageKey } from './lib/storage/storage';
 
@@ -12,6 +13,13 @@ const intFromEnv = (fallback: number, min: number, max: number) =>
 /** An optional variable where an empty value (`S3_BUCKET=` in an env file) means unset. */
 const optionalText = <T extends z.ZodType<unknown, string>>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+/** Whether an address is an origin alone (`https://host[:port]`, a trailing slash allowed). */
+function bareOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+}
 
 /** The S3_* variables that only mean something with S3_BUCKET. */
 const S3_COMPANIONS = [
@@ -56,13 +64,63 @@ const envSchema = z
       .default('false')
       .transform((value) => value === 'true'),
     WEB_DIST: z.string().optional(),
+    TLS_CERT_FILE: optionalText(z.string()),
+    TLS_KEY_FILE: optionalText(z.string()),
     FCM_SERVICE_ACCOUNT_JSON: z.string().optional(),
     FCM_SERVICE_ACCOUNT_FILE: z.string().optional(),
     FCM_TOKEN_URI: z.string().optional(),
     FCM_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default(DEFAULT_FCM_API_BASE),
     PUSH_MAX_ATTEMPTS: intFromEnv(5, 1, 20),
     PUSH_POLL_INTERVAL_MS: intFromEnv(2000, 100, 60_000),
+    // Web Push (issue 15): the VAPID pair, else generated into DATA_DIR/vapid-keys.json (lib/push/vapid.ts).
+    VAPID_PUBLIC_KEY: optionalText(z.string().trim()),
+    VAPID_PRIVATE_KEY: optionalText(z.string().trim()),
+    VAPID_SUBJECT: optionalText(
+      z
+        .string()
+        .trim()
+        .refine((value) => /^mailto:[^\s@]+@[^\s@]+$/.test(value) || /^https:\/\/[^\s/]+/.test(value), {
+          error: 'must be a mailto: address or an https: URL, such as mailto:owner@example.com',
+        }),
+    ),
+    // Tests only: subscriptions may name http://127.0.0.1 (the loopback push service), and sends may go there.
+    WEB_PUSH_ALLOW_LOOPBACK: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
     DUES_REMINDER_INTERVAL_MS: intFromEnv(15 * 60 * 1000, 1000, 24 * 60 * 60 * 1000),
+    // Unset in tests means no worker: a test of monthly expenses runs its rounds itself.
+    RECURRING_EXPENSE_INTERVAL_MS: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce
+        .number()
+        .int()
+        .min(1000)
+        .max(24 * 60 * 60 * 1000)
+        .optional(),
+    ),
+    // The address students open shared receipt links at; unset, the address each request came to.
+    PUBLIC_URL: optionalText(
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://library.example.com' })
+        .refine((value) => bareOrigin(value), {
+          error: 'must be an address without a path, such as https://library.example.com',
+        })
+        .transform((value) => new URL(value).origin),
+    ),
+    // Mail over SMTP (issue 16): password recovery and invitations. Unset: no mail is sent.
+    SMTP_URL: optionalText(
+      z.url({
+        protocol: /^smtps?$/,
+        error: 'must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465',
+      }),
+    ),
+    MAIL_FROM: optionalText(z.string().trim().min(3)),
+    MAIL_MAX_ATTEMPTS: intFromEnv(8, 1, 50),
+    // Tests only: this process's mail worker sends only to addresses of this domain (test files share a database).
+    MAIL_TEST_TO_DOMAIN: optionalText(z.string().trim()),
+    RECEIPT_LINK_RATE_LIMIT_MAX: intFromEnv(60, 1, 1_000_000),
+    RECEIPT_LINK_RATE_LIMIT_WINDOW_SECONDS: intFromEnv(15 * 60, 1, 86_400),
     DEVICE_RATE_LIMIT_MAX: intFromEnv(20, 1, 1_000_000),
     DEVICE_RATE_LIMIT_WINDOW_SECONDS: intFromEnv(15 * 60, 1, 86_400),
     // Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (docs/decisions.md, Object storage).
@@ -96,6 +154,25 @@ const envSchema = z
   .superRefine((values, context) => {
     const missing = (variable: string, message: string) =>
       context.addIssue({ code: 'custom', path: [variable], message });
+    if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY)) {
+      const [set, unset] = values.VAPID_PUBLIC_KEY
+        ? ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']
+        : ['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY'];
+      missing(unset, `required when ${set} is set (set both, or neither to generate a pair into DATA_DIR)`);
+    } else if (values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY) {
+      const problem = vapidKeyPairProblem({ publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY });
+      if (problem) missing(problem.key === 'publicKey' ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY', problem.message);
+    }
+    // Reset and invitation links must not take their address from a request's Host header: anyone
+    // could ask for a victim's link pointing at their own site (tests use the request's own).
+    if (values.SMTP_URL && !values.PUBLIC_URL && values.NODE_ENV !== 'test') {
+      missing(
+        'PUBLIC_URL',
+        'required when SMTP_URL is set: links in emails start with it, such as https://library.example.com',
+      );
+    }
+    if (values.TLS_CERT_FILE && !values.TLS_KEY_FILE) missing('TLS_KEY_FILE', 'required when TLS_CERT_FILE is set');
+    if (values.TLS_KEY_FILE && !values.TLS_CERT_FILE) missing('TLS_CERT_FILE', 'required when TLS_KEY_FILE is set');
     if (!values.S3_BUCKET) {
       const orphan = S3_COMPANIONS.find((name) => values[name] !== undefined);
       if (orphan) missing('S3_BUCKET', `required when ${orphan} is set (without it, uploads stay in DATA_DIR/uploads)`);
@@ -127,6 +204,11 @@ function storageConfig(values: Env, dataDir: string): StorageConfig {
     forcePathStyle: values.S3_FORCE_PATH_STYLE ? values.S3_FORCE_PATH_STYLE === 'true' : Boolean(values.S3_ENDPOINT),
     prefix: values.S3_PREFIX ? `${values.S3_PREFIX}/` : '',
   };
+}
+
+/** The host mail comes from when MAIL_FROM is unset: PUBLIC_URL's, else localhost. */
+function mailHost(publicUrl: string | undefined): string {
+  return publicUrl ? new URL(publicUrl).hostname : 'localhost';
 }
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -174,6 +256,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The waits before each restart of an embedded PostgreSQL that stopped; after the last failure the server exits. */
     embeddedRestartDelaysMs: values.EMBEDDED_PG_RESTART_DELAYS_MS,
     trustProxy: values.TRUST_PROXY,
+    /** HTTPS served by this process from PEM files (re-read on SIGHUP); undefined: plain HTTP, e.g. behind Caddy. */
+    tls:
+      values.TLS_CERT_FILE && values.TLS_KEY_FILE
+        ? { certFile: path.resolve(values.TLS_CERT_FILE), keyFile: path.resolve(values.TLS_KEY_FILE) }
+        : undefined,
     webDist: values.WEB_DIST ? path.resolve(values.WEB_DIST) : undefined,
     /** Push notifications: off (stored, not delivered) without a service account. */
     push: {
@@ -181,10 +268,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       apiBase: values.FCM_API_BASE,
       maxAttempts: values.PUSH_MAX_ATTEMPTS,
       pollIntervalMs: values.PUSH_POLL_INTERVAL_MS,
+      /** Web Push's VAPID pair when given (else generated into `dataDir`), and the contact its JWTs name. */
+      vapid: {
+        configured:
+          values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY
+            ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
+            : undefined,
+        dataDir,
+        subject:
+          values.VAPID_SUBJECT ??
+          (values.PUBLIC_URL?.startsWith('https://') ? values.PUBLIC_URL : 'mailto:webpush@localhost'),
+      },
+      /** Tests only: Web Push endpoints on 127.0.0.1/localhost over http are accepted and sent to. */
+      allowLoopback: values.WEB_PUSH_ALLOW_LOOPBACK,
+      /**
+       * Whether this process runs the outbox worker (and the dues reminders): always, except in
+       * tests without a peer to send to (FCM or loopback Web Push), since a worker serves every
+       * test file's rows in the shared test database.
+       */
+      runWorker: values.NODE_ENV !== 'test' || Boolean(serviceAccount) || values.WEB_PUSH_ALLOW_LOOPBACK,
     },
     /** How often each process looks for dues to remind of by push (only with a push provider). */
     duesReminderIntervalMs: values.DUES_REMINDER_INTERVAL_MS,
+    /** How often each process makes the due entries of monthly expenses; null (tests, unless set): never. */
+    recurringExpenseIntervalMs:
+      values.RECURRING_EXPENSE_INTERVAL_MS ?? (values.NODE_ENV === 'test' ? null : 15 * 60 * 1000),
     deviceRateLimit: { max: values.DEVICE_RATE_LIMIT_MAX, windowMs: values.DEVICE_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    /** The origin shared receipt links start with (`https://host[:port]`); undefined: the request's own. */
+    publicUrl: values.PUBLIC_URL,
+    /** Opens of shared receipt links (`/r/…`, page or PDF) allowed per address per window. */
+    receiptLinkRateLimit: {
+      max: values.RECEIPT_LINK_RATE_LIMIT_MAX,
+      windowMs: values.RECEIPT_LINK_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    /** Mail over SMTP (issue 16): undefined without SMTP_URL (nothing is sent; the reset screen says so). */
+    mail: values.SMTP_URL
+      ? {
+          smtpUrl: values.SMTP_URL,
+          from: values.MAIL_FROM ?? `Study Library <no-reply@${mailHost(values.PUBLIC_URL)}>`,
+          maxAttempts: values.MAIL_MAX_ATTEMPTS,
+          testToDomain: values.MAIL_TEST_TO_DOMAIN,
+        }
+      : undefined,
     /** Uploaded images: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
     storage: storageConfig(values, dataDir),
   };

@@ -18,6 +18,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, errors: FieldError[] = []) => new AppError(400, message, errors);
 export const unauthorized = (message: string) => new AppError(401, message);
+/** The caller is signed in but their role may not do this (issue 16). */
+export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string = messages.validation.notFound) => new AppError(404, message);
 /** A conflict with existing data; `field` names the clashing field when there is one. */
 export const conflict = (message: string, field?: string) =>

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config';
 import { isDatabaseRefusal, openDatabase, type OpenDatabase } from './db/open';
 import { resolveAppSecret } from './lib/secret';
 import { describeStorage } from './lib/storage/configured';
+import { httpsServer } from './tls';
+import { LOG_SERIALIZERS } from './lib/log-serializers';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -11,6 +13,8 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 async function main() {
   const config = loadConfig();
   const appSecret = resolveAppSecret(config.appSecret, config.dataDir);
+  // Read before the database starts, so a wrong certificate path stops the start at once.
+  const secure = config.tls ? httpsServer(config.tls) : undefined;
 
   let opening: Promise<OpenDatabase | undefined> | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
@@ -88,8 +92,9 @@ async function main() {
       config,
       db: database.db,
       appSecret,
-      logger: { level: config.logLevel, redact: LOG_REDACT },
+      logger: { level: config.logLevel, redact: LOG_REDACT, serializers: LOG_SERIALIZERS },
       isLive: database.isLive,
+      serverFactory: secure?.serverFactory,
     });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -99,7 +104,21 @@ async function main() {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  say(`Study Library Admin is running at http://${config.host}:${port}`);
+  say(`Study Library Admin is running at ${secure ? 'https' : 'http'}://${config.host}:${port}`);
+  // systemd's `reload` (and certbot's deploy hook) send SIGHUP: serve the renewed certificate.
+  process.on('SIGHUP', () => {
+    if (!secure) {
+      say('SIGHUP received: nothing to reload (no TLS_CERT_FILE).');
+      return;
+    }
+    try {
+      secure.reload();
+      say('SIGHUP received: serving the certificate in TLS_CERT_FILE as it is now.');
+    } catch (error) {
+      process.stderr.write(`SIGHUP: kept the certificate in use. ${(error as Error).message}\n`);
+    }
+  });
+
   const { embedded } = database;
   say(embedded ? `Data directory: ${config.dataDir}` : 'Database: the PostgreSQL server named by DATABASE_URL');
   if (embedded && path.dirname(embedded.databaseDir) !== path.resolve(config.dataDir)) {

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
-const TEXT = /\.(js|css|html|svg|json|txt|webmanifest)$/;
+// WebAssembly (the Check-in screen's QR reader, 1 MB) compresses to about a third too.
+const TEXT = /\.(js|css|html|svg|json|txt|webmanifest|wasm)$/;
 const fast = process.env.FAST_BUILD === '1';
 const BROTLI_QUALITY = fast ? 5 : zlib.constants.BROTLI_MAX_QUALITY;
 const GZIP_LEVEL = fast ? 6 : zlib.constants.Z_BEST_COMPRESSION;

@@ -2,7 +2,9 @@
  * Every user-visible text of SPEC.md, exactly as the spec words it (misspellings
  * marked "(sic)" in the spec are kept on purpose). Both the API and the web app
  * import from here, so a copy edit is one change. Each feature's texts live in
- * `<feature>/<feature>.messages.ts` and are gathered here.
+ * `<feature>/<feature>.messages.ts` and are gathered here. The student app's screens
+ * (`studentAppMessages`, issue 15) are a catalogue of their own, so the admin bundle does not
+ * carry them and the student's bundle carries only them.
  */
 import { areaMessages } from './areas/areas.messages';
 import { seatMessages } from './seats/seats.messages';
@@ -16,6 +18,13 @@ import { listMessages } from './common/list-messages';
 import { settingsMessages } from './settings/settings.messages';
 import { duesMessages } from './dues/dues.messages';
 import { paymentMessages } from './payments/payments.messages';
+import { receiptMessages } from './receipts/receipts.messages';
+import { expenseMessages } from './expenses/expenses.messages';
+import { profitMessages } from './profit/profit.messages';
+import { deskMessages } from './attendance/desk.messages';
+import { attendanceMessages } from './attendance/attendance.messages';
+import { studentSessionMessages } from './student/student.messages';
+import { teamMessages } from './team/team.messages';
 
 export const messages = {
   students: studentMessages,
@@ -26,6 +35,16 @@ export const messages = {
   settings: settingsMessages,
   dues: duesMessages,
   payments: paymentMessages,
+  receipts: receiptMessages,
+  expenses: expenseMessages,
+  profit: profitMessages,
+  desk: deskMessages,
+  /** Check-in and attendance (issue 15): the API's answers and CSV headings. */
+  attendance: attendanceMessages,
+  /** The student's own API (issue 15); `students` is the admin's student screens. */
+  student: studentSessionMessages,
+  /** Staff, roles and the team (issue 16): the 403s of roles.ts, the desk's discount limit, the team API. */
+  team: teamMessages,
   list: listMessages,
   app: {
     name: 'Study Library Admin',
@@ -146,6 +165,8 @@ export const messages = {
     feeReport: 'Fee Report',
     dues: 'Dues',
     dayBook: 'Day Book',
+    expenses: 'Expenses',
+    profit: 'Profit',
     settings: 'Settings',
     notifications: 'Notifications',
     activity: 'Activity',

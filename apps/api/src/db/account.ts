@@ -20,9 +20,19 @@ function belongsTo(alias: string, owner: AccountOwner): SQL {
 }
 
 /**
+ * The fees (of the alias given) that count as money paid (issue 14): every one not voided. An
+ * adjustment counts with its sign (a refund is stored negative); a void counts for nothing
+ * anywhere (balances, reports, the dashboard, the day book's totals, profit).
+ */
+export function countedFee(alias: string): SQL {
+  return sql`${sql.raw(alias)}.voided_at is null`;
+}
+
+/**
  * THE balance rule (DESIGN.md §8, docs/decisions.md "Prices, payments and balances"): what
  * was agreed (the sum of `subscription_charges.price`) minus what was paid (the sum of
- * `fees.amount`, every kind: creation, renewal, balance payments), summed by PostgreSQL.
+ * `fees.amount` of the fees that count: every kind, creation, renewal, balance payments and
+ * adjustments with their sign, none voided), summed by PostgreSQL.
  *
  * A one-row derived table with `price`, `paid` and `balance` (exact `numeric`), for a
  * `from` or a `cross join lateral`. Its own aliases are prefixed `account_`, so an outer
@@ -34,7 +44,7 @@ export function accountSql(owner: AccountOwner): SQL {
     from (select coalesce(sum(account_charge.price), 0) as price from subscription_charges account_charge
           where ${belongsTo('account_charge', owner)}) account_charged,
          (select coalesce(sum(account_fee.amount), 0) as paid from fees account_fee
-          where ${belongsTo('account_fee', owner)}) account_paid
+          where ${belongsTo('account_fee', owner)} and ${countedFee('account_fee')}) account_paid
   )`;
 }
 

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { Role } from '@app/shared';
 import type { DbOrTx } from './client';
 import { admins, libraries } from './schema';
 
@@ -13,6 +14,10 @@ export interface AdminRow {
   profileImage: string | null;
   libraryName: string;
   libraryTimeZone: string;
+  /** Issue 16: what the person may do; when they were deactivated (null while active). */
+  role: Role;
+  deactivatedAt: Date | null;
+  mustChangePassword: boolean;
 }
 
 export const adminColumns = {
@@ -25,6 +30,9 @@ export const adminColumns = {
   profileImage: admins.profileImage,
   libraryName: libraries.name,
   libraryTimeZone: libraries.timeZone,
+  role: admins.role,
+  deactivatedAt: admins.deactivatedAt,
+  mustChangePassword: admins.mustChangePassword,
 };
 
 /** The admin of a session, scoped by library like every tenant read. */
@@ -34,5 +42,5 @@ export async function findAdminById(db: DbOrTx, libraryId: string, adminId: stri
     .from(admins)
     .innerJoin(libraries, eq(libraries.id, admins.libraryId))
     .where(and(eq(admins.libraryId, libraryId), eq(admins.id, adminId)));
-  return row;
+  return row && { ...row, role: row.role as Role };
 }

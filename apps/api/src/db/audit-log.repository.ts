@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { auditLog } from './schema';
 
@@ -23,4 +24,14 @@ export async function insertAuditEntry(db: DbOrTx, entry: AuditEntry): Promise<v
     detail: entry.detail ?? null,
     ip: entry.ip ?? null,
   });
+}
+
+/** Whether the library's log already has `action` on `entityId` (a replayed write is not recorded twice). */
+export async function hasAuditEntry(db: DbOrTx, libraryId: string, action: string, entityId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(eq(auditLog.libraryId, libraryId), eq(auditLog.action, action), eq(auditLog.entityId, entityId)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Role } from '@app/shared';
 import type { DbOrTx } from './client';
 
 /*
@@ -22,15 +23,20 @@ export type LiveSession = {
   libraryId: string;
   /** Changes whenever the account's password does (the microsecond of the last change). */
   passwordStamp: string;
+  /** Issue 16: the person's role now (a change applies to their next request). */
+  role: Role;
+  /** Issue 16: a person given a one-time password must choose their own first. */
+  mustChangePassword: boolean;
 };
 
 const livenessConditions = (idleSeconds: number) => sql`
-  s.revoked_at is null and s.expires_at > now()
+  s.revoked_at is null and s.expires_at > now() and a.deactivated_at is null
   and s.last_seen_at > now() - ${idleSeconds}::int * interval '1 second'`;
 
 const liveSessionColumns = sql`
   s.id as "sessionId", s.admin_id as "adminId", s.library_id as "libraryId",
-  (extract(epoch from a.password_changed_at) * 1000000)::bigint::text as "passwordStamp"`;
+  (extract(epoch from a.password_changed_at) * 1000000)::bigint::text as "passwordStamp",
+  a.role, a.must_change_password as "mustChangePassword"`;
 
 /**
  * The live session holding this token: not revoked, not past its absolute expiry, and used
@@ -54,7 +60,7 @@ export async function findActiveSession(
       where sessions.id = live."sessionId"
         and live."lastSeenAt" < now() - ${throttleSeconds}::float8 * interval '1 second'
     )
-    select "sessionId", "adminId", "libraryId", "passwordStamp" from live`);
+    select "sessionId", "adminId", "libraryId", "passwordStamp", role, "mustChangePassword" from live`);
   return result.rows[0];
 }
 

@@ -10,5 +10,7 @@ export function presentAdmin(row: AdminRow): Admin {
     phone: row.phone,
     profileImage: row.profileImage,
     library: { id: row.libraryId, name: row.libraryName, timeZone: row.libraryTimeZone },
+    role: row.role,
+    mustChangePassword: row.mustChangePassword,
   };
 }

@@ -1,6 +1,10 @@
+/** A negative amount (`-200.00`): data a spreadsheet must sum, and nothing it could run. */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
+
 /**
  * RFC 4180 CSV lines. A cell starting with =, +, - or @ is prefixed with a quote
- * mark so a spreadsheet does not run it as a formula (CSV injection).
+ * mark so a spreadsheet does not run it as a formula (CSV injection); a plain negative
+ * number (a refund, a loss) is left as it is, so the column still sums.
  */
 export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
   return rows
@@ -8,7 +12,7 @@ export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | null |
       row
         .map((cell) => {
           let text = cell === null || cell === undefined ? '' : String(cell);
-          if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+          if (/^[=+\-@\t\r]/.test(text) && !NEGATIVE_NUMBER.test(text)) text = `'${text}`;
           return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
         })
         .join(','),

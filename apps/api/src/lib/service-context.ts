@@ -1,3 +1,4 @@
+import type { Role } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 
 /**
@@ -22,4 +23,6 @@ export interface Actor {
   passwordStamp: string;
   /** The address the request came from, for the audit log. */
   ip: string;
+  /** Issue 16: what the person may do, for the rules that depend on it (the desk's discount limit). */
+  role: Role;
 }

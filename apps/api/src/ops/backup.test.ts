@@ -90,12 +90,19 @@ function backupFileIn(dir: string) {
   return path.join(dir, files[0]!);
 }
 
+/** The server's Web Push key (issue 15), generated into its DATA_DIR. */
+async function vapidPublicKey(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/push/vapid-public-key`);
+  return ((await response.json()) as { data: { public_key: string } }).data.public_key;
+}
+
 describe('npm run backup / npm run restore', () => {
   it('round-trips the embedded database with its images and key: hot backup, restore on an empty DATA_DIR, restore over newer data', async () => {
     const source = tempDataDirWithCluster();
     const backups = tempDataDir('sla-backups-');
     const server = startServer({ DATA_DIR: source });
     const url = await waitForUrl(server);
+    const vapidKey = await vapidPublicKey(url);
     const { library, credentials } = await register(url);
     const kept = await addStudent(library, 'Asha');
     const before = await readStudent(library, kept.id);
@@ -116,7 +123,11 @@ describe('npm run backup / npm run restore', () => {
     expect(restored.output).toContain('Restored the backup');
     expect(restored.code).toBe(0);
     const copy = startServer({ DATA_DIR: target });
-    const copyLibrary = await signIn(await waitForUrl(copy), credentials);
+    const copyUrl = await waitForUrl(copy);
+    const copyLibrary = await signIn(copyUrl, credentials);
+    // The Web Push pair came with it: phones subscribed to the old server keep receiving.
+    expect(await vapidPublicKey(copyUrl)).toBe(vapidKey);
+    expect(fs.statSync(path.join(target, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
     expect(await studentNames(copyLibrary)).toEqual(['Asha']);
     const after = await readStudent(copyLibrary, kept.id);
     expect(after.aadhaar).toBe(kept.aadhaar); // decrypted with the key the backup carried
@@ -166,11 +177,21 @@ describe('npm run backup / npm run restore', () => {
     fs.truncateSync(dump, Math.floor(fs.statSync(dump).size * 0.7));
     const brokenDump = path.join(backups, 'broken-dump.tar');
     await create({ file: brokenDump, cwd: unpacked }, fs.readdirSync(unpacked));
-    for (const bad of [truncated, notABackup, brokenDump, path.join(backups, 'missing.tar')]) {
+    // A whole archive whose Web Push key pair is damaged: refused before the database is touched.
+    const unpackedKeys = tempDataDir('sla-unpacked-');
+    await extract({ file, cwd: unpackedKeys });
+    fs.writeFileSync(path.join(unpackedKeys, 'vapid-keys.json'), '{"publicKey":"x","privateKey":"y"}');
+    const brokenKeys = path.join(backups, 'broken-keys.tar');
+    await create({ file: brokenKeys, cwd: unpackedKeys }, fs.readdirSync(unpackedKeys));
+    const keysAttempt = await runOps(['restore', brokenKeys, '--yes'], { DATA_DIR: source });
+    expect(keysAttempt.output).toContain('The Web Push key pair in the backup (vapid-keys.json) is damaged');
+    const keysBefore = fs.readFileSync(path.join(source, 'vapid-keys.json'), 'utf8');
+    for (const bad of [truncated, notABackup, brokenDump, brokenKeys, path.join(backups, 'missing.tar')]) {
       const attempt = await runOps(['restore', bad, '--yes'], { DATA_DIR: source });
       expect(attempt.code).toBe(1);
       expect(attempt.output).not.toContain('Failed:'); // an operator's message, not a stack trace
     }
+    expect(fs.readFileSync(path.join(source, 'vapid-keys.json'), 'utf8')).toBe(keysBefore);
     const again = startServer({ DATA_DIR: source });
     const againLibrary = await signIn(await waitForUrl(again), credentials);
     expect(await studentNames(againLibrary)).toEqual(['Asha']);
@@ -269,7 +290,8 @@ describe('npm run backup / npm run restore', () => {
       const file = backupFileIn(backups);
       const unpacked = tempDataDir('sla-unpacked-');
       await extract({ file, cwd: unpacked });
-      expect(fs.readdirSync(unpacked).sort()).toEqual(['database.dump', 'manifest.json']);
+      // No images and no app secret (APP_SECRET is set); the Web Push pair the server generated travels.
+      expect(fs.readdirSync(unpacked).sort()).toEqual(['database.dump', 'manifest.json', 'vapid-keys.json']);
       const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, 'manifest.json'), 'utf8'));
       expect(manifest.uploads).toEqual({
         location: 's3',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { create } from 'tar';
 import type { Config } from '../config';
+import { VAPID_KEY_FILE } from '../lib/push/vapid';
 import { resolveAppSecret } from '../lib/secret';
 import {
   BACKUP_FORMAT,
@@ -116,6 +117,14 @@ export async function createBackup({ config, out, log, now = new Date() }: Backu
       fs.writeFileSync(path.join(staging, ENTRY.secret), secret, { mode: 0o600 });
       entries.push(ENTRY.secret);
     }
+    // The Web Push pair the phones subscribed with, when it was generated here (not given in the environment).
+    const vapidFile = path.join(config.dataDir, VAPID_KEY_FILE);
+    const vapidIncluded = !config.push.vapid.configured && fs.existsSync(vapidFile);
+    if (vapidIncluded) {
+      fs.copyFileSync(vapidFile, path.join(staging, ENTRY.vapid));
+      fs.chmodSync(path.join(staging, ENTRY.vapid), 0o600);
+      entries.push(ENTRY.vapid);
+    }
     // The images are copied after the dump: one uploaded meanwhile is an unused file,
     // never a student row without its image (images are written before their rows).
     // Images in a bucket are not copied: the bucket is backed up with the provider's tools.
@@ -144,6 +153,7 @@ export async function createBackup({ config, out, log, now = new Date() }: Backu
         rows: database.rows,
       },
       secret: { included: secretIncluded, fingerprint: secretFingerprint(secret) },
+      vapid: { included: vapidIncluded },
       uploads,
     };
     fs.writeFileSync(path.join(staging, ENTRY.manifest), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });

@@ -6,13 +6,15 @@ import { createBackup } from './backup';
 import { describeBucketUploads, type BackupManifest } from './manifest';
 import { OpsError } from './pg-tools';
 import { restoreBackup } from './restore';
+import { printResetLink } from './reset-password';
 
 const USAGE = `Usage:
   npm run backup [-- --out <file or folder>]   write a backup archive (default: ./backups/study-library-<time>.tar)
   npm run restore -- <file> [--yes]           put a backup back (--yes replaces a database that holds data)
+  npm run reset-password -- <email>           print a one-time link (30 minutes) to set a new password
 
-Both use DATA_DIR (embedded database) or DATABASE_URL (external server), as the server does,
-and the PostgreSQL client programs pg_dump, pg_restore and psql (PATH, or PG_BIN_DIR).`;
+All use DATA_DIR (embedded database) or DATABASE_URL (external server), as the server does;
+backup and restore also the PostgreSQL client programs pg_dump, pg_restore and psql (PATH, or PG_BIN_DIR).`;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const rowSummary = (manifest: BackupManifest) =>
@@ -28,11 +30,16 @@ async function main(argv: string[]) {
     allowPositionals: true,
     options: { out: { type: 'string' }, yes: { type: 'boolean', default: false }, help: { type: 'boolean' } },
   });
-  if (values.help || (command !== 'backup' && command !== 'restore')) {
+  if (values.help || (command !== 'backup' && command !== 'restore' && command !== 'reset-password')) {
     say(USAGE);
     return command === undefined || values.help ? 0 : 2;
   }
   const config = loadConfig();
+  if (command === 'reset-password') {
+    if (positionals.length !== 1) throw new OpsError(`Name the account's email.\n\n${USAGE}`);
+    await printResetLink({ config, email: positionals[0]!, log: say });
+    return 0;
+  }
   if (command === 'backup') {
     if (positionals.length > 0)
       throw new OpsError(`Unexpected argument ${positionals[0]}; use --out <file>.\n\n${USAGE}`);

@@ -12,6 +12,8 @@ export const ENTRY = {
   manifest: 'manifest.json',
   database: 'database.dump',
   secret: 'app-secret',
+  /** The generated Web Push key pair (issue 15), when DATA_DIR has one. */
+  vapid: 'vapid-keys.json',
   uploads: 'uploads',
 } as const;
 
@@ -33,6 +35,11 @@ export const manifestSchema = z.object({
     included: z.boolean(),
     fingerprint: z.string(),
   }),
+  /**
+   * The generated DATA_DIR/vapid-keys.json travels too (phones subscribed with its public key);
+   * a pair from VAPID_* does not. Absent in backups made before issue 15.
+   */
+  vapid: z.object({ included: z.boolean() }).optional(),
   uploads: z.union([
     // S3_BUCKET was set: the images stay in the bucket, which the provider's tools back up.
     z.object({
@@ -80,5 +87,9 @@ export const COUNTED_TABLES = [
   'seats',
   'subscriptions',
   'fees',
+  'subscription_charges',
+  'price_list',
+  'expenses',
+  'recurring_expenses',
   'notifications',
 ];

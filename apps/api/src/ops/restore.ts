@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import pg from 'pg';
 import { extract } from 'tar';
+import { vapidKeyPairProblem } from '../lib/push/vapid';
 import type { Config } from '../config';
 import { runMigrations } from '../db/migrate';
 import { createConfiguredStorage, describeStorage } from '../lib/storage/configured';
@@ -221,6 +222,17 @@ export async function restoreBackup({ config, file, replace, log }: RestoreOptio
           : 'This backup was made with APP_SECRET from the environment: set APP_SECRET to that same key to restore it.',
       );
     }
+    if (manifest.vapid?.included) {
+      let pair: { publicKey?: unknown; privateKey?: unknown } = {};
+      try {
+        pair = JSON.parse(fs.readFileSync(path.join(unpacked, ENTRY.vapid), 'utf8')) as typeof pair;
+      } catch {
+        // Reported below.
+      }
+      if (vapidKeyPairProblem({ publicKey: String(pair.publicKey ?? ''), privateKey: String(pair.privateKey ?? '') })) {
+        throw new OpsError('The Web Push key pair in the backup (vapid-keys.json) is damaged: the file is damaged.');
+      }
+    }
 
     const target = await openDatabaseTarget(config, { exclusive: true, log });
     try {
@@ -280,6 +292,14 @@ export async function restoreBackup({ config, file, replace, log }: RestoreOptio
       fs.copyFileSync(path.join(unpacked, ENTRY.secret), next);
       fs.chmodSync(next, 0o600);
       fs.renameSync(next, secretFile);
+    }
+    // The Web Push pair, unless VAPID_* gives one: without it every phone would have to subscribe again.
+    if (manifest.vapid?.included && !config.push.vapid.configured) {
+      const vapidFile = path.join(config.dataDir, ENTRY.vapid);
+      const next = `${vapidFile}.restoring`;
+      fs.copyFileSync(path.join(unpacked, ENTRY.vapid), next);
+      fs.chmodSync(next, 0o600);
+      fs.renameSync(next, vapidFile);
     }
     return { manifest };
   } finally {

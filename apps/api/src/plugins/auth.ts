@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { messages } from '@app/shared';
-import { unauthorized } from '../errors';
+import { messages, rolesWith, type Ability, type Role } from '@app/shared';
+import { forbidden, unauthorized } from '../errors';
 import { findActiveSession, findLiveSessionById, type LiveSession } from '../db/sessions.repository';
 import type { Actor } from '../lib/service-context';
 import { hashToken } from '../lib/tokens';
@@ -18,6 +18,42 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * Issue 16: the roles that may call this admin route (`allow(ability)` below). Every route
+     * guarded by `app.authenticate` declares them; another role is answered 403 in `onRequest`,
+     * before the body is read, so it learns no body rules.
+     */
+    roles?: readonly Role[];
+    /** The 403's text for a role not listed (the catalogue's, `messages.team`). */
+    forbiddenMessage?: string;
+    /**
+     * Issue 16: the route stays open to a person who must first replace a one-time password
+     * (changing it, signing out, reading who they are); every other route answers them 403.
+     */
+    openBeforePasswordChange?: boolean;
+  }
+}
+
+/** Which catalogue text a 403 of each ability gives. */
+const FORBIDDEN_MESSAGES: Partial<Record<Ability, string>> = {
+  team: messages.team.forbiddenTeam,
+  settings: messages.team.forbiddenSettings,
+  backups: messages.team.forbidden,
+  deletes: messages.team.forbiddenDelete,
+  'students.delete': messages.team.forbiddenDelete,
+  'students.identity': messages.team.forbiddenIdentity,
+  exports: messages.team.forbiddenExport,
+  'notifications.send': messages.team.forbiddenBroadcast,
+  manage: messages.team.forbiddenManage,
+};
+
+/**
+ * A route's `config` naming who may call it (issue 16): `config: allow('deletes')`. The roles
+ * come from the shared table (`rolesWith`), the web app hides the same things with `can`.
+ */
+export function allow(ability: Ability): { roles: Role[]; forbiddenMessage: string } {
+  return { roles: rolesWith(ability), forbiddenMessage: FORBIDDEN_MESSAGES[ability] ?? messages.team.forbidden };
 }
 
 export interface AuthOptions {
@@ -36,6 +72,10 @@ export default fp<AuthOptions>(
       if (!match?.[1] || match[1].length > 200) throw unauthorized(messages.auth.invalidToken);
       const session = await findActiveSession(app.db, hashToken(match[1]), options.sessionIdleMs);
       if (!session) throw unauthorized(messages.auth.invalidToken);
+      const { roles, forbiddenMessage, openBeforePasswordChange } = request.routeOptions.config;
+      // A route that declares no roles is refused to everyone: access is never granted by omission.
+      if (!roles?.includes(session.role)) throw forbidden(forbiddenMessage ?? messages.team.forbidden);
+      if (session.mustChangePassword && !openBeforePasswordChange) throw forbidden(messages.team.mustChangePassword);
       request.auth = session;
     });
     app.decorate('liveSession', (sessionId: string) => findLiveSessionById(app.db, sessionId, options.sessionIdleMs));
@@ -60,6 +100,6 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 
 /** Who acts on a guarded route, as services take it: the session and the caller's address. */
 export function actorOf(request: FastifyRequest): Actor {
-  const { libraryId, adminId, sessionId, passwordStamp } = requireAuth(request);
-  return { libraryId, adminId, sessionId, passwordStamp, ip: request.ip };
+  const { libraryId, adminId, sessionId, passwordStamp, role } = requireAuth(request);
+  return { libraryId, adminId, sessionId, passwordStamp, ip: request.ip, role };
 }

@@ -19,6 +19,11 @@ export default fp(
         components: {
           securitySchemes: {
             bearerAuth: { type: 'http', scheme: 'bearer', description: 'The session token from sign-in' },
+            studentAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              description: "A student app session's token (POST /api/student/session); admin routes refuse it",
+            },
           },
         },
       },

@@ -114,4 +114,34 @@ describe('spa plugin', () => {
     }
     await app.close();
   });
+  it('answers /student and every path under it with the student app page, and serves its service worker uncached', async () => {
+    const root = webBuild(false);
+    fs.mkdirSync(path.join(root, 'student'));
+    fs.writeFileSync(path.join(root, 'student', 'index.html'), '<!doctype html><title>student</title>');
+    fs.writeFileSync(path.join(root, 'student', 'sw.js'), 'self.addEventListener("push", () => {});');
+    const app = Fastify();
+    await app.register(spaPlugin, { root });
+    for (const url of ['/student', '/student/', '/student/inbox', '/student/join?x=1', '/student/pass/']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.body, url).toBe('<!doctype html><title>student</title>');
+    }
+    // Only that prefix: the admin SPA keeps its other paths.
+    for (const url of ['/students', '/studentx', '/app/student']) {
+      expect((await app.inject({ method: 'GET', url })).body, url).toBe('<!doctype html><div id="root"></div>');
+    }
+    const worker = await app.inject({ method: 'GET', url: '/student/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['service-worker-allowed']).toBe('/student/');
+    await app.close();
+  });
+
+  it('answers /student with the admin SPA shell when the build has no student app', async () => {
+    const app = await serve(false);
+    expect((await app.inject({ method: 'GET', url: '/student/' })).body).toBe('<!doctype html><div id="root"></div>');
+    await app.close();
+  });
 });

@@ -9,13 +9,18 @@ import { messages, type ErrorEnvelope } from '@app/shared';
 export const LANDING_FILE = 'landing.html';
 /** The sign-in page, prerendered the same way. */
 export const LOGIN_FILE = 'login.html';
+/** The student app's page (issue 15): its own entry of the same build, for /student and everything under it. */
+export const STUDENT_FILE = 'student/index.html';
+/** The student app's service worker; its scope is /student/, the folder it is served from. */
+export const STUDENT_WORKER_FILE = 'student/sw.js';
 
 /**
  * Serves the built web app: files from its dist folder (the build's `.br`/`.gz` copies when
  * the browser accepts them), the prerendered landing and sign-in pages for `/` and `/login`
  * (those exact paths, with any query string), and `index.html` for every other non-API path so
  * the client router shows its own screens (404 too). Inside the SPA, links to `/` and `/login`
- * still render the React routes; only a page load gets the static pages.
+ * still render the React routes; only a page load gets the static pages. `/student` and every path
+ * under it get the student app's page (a separate bundle, installable, with its service worker).
  */
 export default fp<{ root: string }>(
   async (app, { root }) => {
@@ -23,6 +28,7 @@ export default fp<{ root: string }>(
     const hasBuild = fs.existsSync(indexFile);
     const hasLanding = hasBuild && fs.existsSync(path.join(root, LANDING_FILE));
     const hasLogin = hasBuild && fs.existsSync(path.join(root, LOGIN_FILE));
+    const hasStudent = hasBuild && fs.existsSync(path.join(root, STUDENT_FILE));
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root,
@@ -33,6 +39,10 @@ export default fp<{ root: string }>(
           // Hashed build assets never change; everything else is revalidated.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+          // Said outright, though it is the worker's own folder: the student app is scoped to /student/.
+          if (filePath.endsWith(`${path.sep}${path.normalize(STUDENT_WORKER_FILE)}`)) {
+            void res.header('service-worker-allowed', '/student/');
+          }
         },
       });
     } else {
@@ -52,7 +62,12 @@ export default fp<{ root: string }>(
       // built) is a 404: the SPA shell in its place would reach the browser as broken JavaScript.
       const isAsset = request.url.startsWith('/assets/');
       if (!isApi && !isAsset && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+        const pathname = request.url.split(/[?#]/, 1)[0] ?? '';
+        const isStudent = hasStudent && (pathname === '/student' || pathname.startsWith('/student/'));
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .sendFile(isStudent ? STUDENT_FILE : 'index.html');
       }
       const body: ErrorEnvelope = { status: false, code: 404, message: messages.validation.routeNotFound, errors: [] };
       return reply.status(404).send(body);

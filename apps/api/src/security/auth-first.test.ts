@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@app/shared';
 import { type TestApp, useTestApp } from '../test/helpers';
-import { PUBLIC_ROUTES } from '../test/public-routes';
+import { PUBLIC_ROUTES, SHARED_RECEIPT_ROUTES } from '../test/public-routes';
 
 /**
  * Authentication runs before validation on every guarded route (issue 12, item 9): an
@@ -78,10 +78,30 @@ describe('authentication before validation', () => {
     }
   });
 
-  it('documents every guarded route as needing the bearer token', () => {
+  it('documents every guarded route as needing the bearer token (a student session on the student app routes)', () => {
     const undocumented = guardedRoutes()
-      .filter((route) => !JSON.stringify(route.schema?.security ?? []).includes('bearerAuth'))
+      .filter(
+        (route) =>
+          !JSON.stringify(route.schema?.security ?? []).includes(route.studentGuard ? 'studentAuth' : 'bearerAuth'),
+      )
       .map((route) => `${route.method} ${route.url}`);
     expect(undocumented).toEqual([]);
+  });
+});
+
+describe('shared receipts (/r/*)', () => {
+  it('need no session on purpose: the token is the capability, and a wrong one gets the plain page, not a 401', async () => {
+    const listed = t.app.routeTable
+      .filter((route) => (route.url === '/r' || route.url.startsWith('/r/')) && route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url}`);
+    expect(listed.sort()).toEqual([...SHARED_RECEIPT_ROUTES].sort());
+    for (const url of ['/r', '/r/zzz', `/r/${'A'.repeat(43)}`, `/r/${'A'.repeat(43)}/pdf?paper=zzz`, '/r/a/b']) {
+      for (const headers of [{}, { authorization: 'Bearer not-a-session-token' }]) {
+        const response = await t.app.inject({ url, headers });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+        expect(response.body, url).toContain(messages.receipts.share.unknownTitle);
+      }
+    }
   });
 });

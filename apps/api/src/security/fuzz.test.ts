@@ -1,9 +1,11 @@
 import fc from 'fast-check';
+import { todayIn } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerLibrary, type TestApp } from '../test/helpers';
 import { insertArea, insertSeat, insertStudent } from '../test/factories';
 import { subscriptionBody } from '../test/bookings';
 import { insertPlan } from '../modules/dues/dues.fixtures';
+import { payBalance, receiptLibrary } from '../modules/receipts/receipts.fixtures';
 
 /**
  * Hostile input (issue 8): random requests against every API route of the route
@@ -134,6 +136,9 @@ describe('hostile input on every route', () => {
               'duration',
               'date',
               'group',
+              'month',
+              'months',
+              'days',
             ),
             fc.string({ maxLength: 10 }),
           ),
@@ -201,6 +206,23 @@ describe('hostile input on every route', () => {
   }, 600_000);
 });
 
+/** A new library with a subscription agreed at `price` of which `fee` was paid on creation. */
+async function libraryOwing(price: number, fee: number) {
+  const library = await registerLibrary(t.app);
+  const libraryId = library.session.library.id;
+  const areaId = await insertArea(t.pool, libraryId);
+  await insertSeat(t.pool, libraryId, areaId, { capacity: 5 });
+  const student = await insertStudent(t.pool, libraryId);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/subscription',
+    headers: library.auth,
+    payload: { ...subscriptionBody(student.id, { fee }), price },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return { library, libraryId, subscriptionId: created.json().data.id as string };
+}
+
 /**
  * The money writes of issue 13 on real records: hostile amounts, modes and references
  * towards a subscription that owes ₹5,000, and hostile settings. Never a 5xx, always the
@@ -208,19 +230,7 @@ describe('hostile input on every route', () => {
  */
 describe('hostile payments and settings on real records', () => {
   it('answers without a 5xx and never overpays', async () => {
-    const library = await registerLibrary(t.app);
-    const libraryId = library.session.library.id;
-    const areaId = await insertArea(t.pool, libraryId);
-    await insertSeat(t.pool, libraryId, areaId, { capacity: 5 });
-    const student = await insertStudent(t.pool, libraryId);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/subscription',
-      headers: library.auth,
-      payload: { ...subscriptionBody(student.id, { fee: 0 }), price: 5000 },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const subscriptionId = created.json().data.id as string;
+    const { library, subscriptionId } = await libraryOwing(5000, 0);
 
     const amount = fc.oneof(
       jsonish,
@@ -293,6 +303,126 @@ describe('hostile payments and settings on real records', () => {
       [subscriptionId],
     );
     expect(Number(stored.rows[0]!.balance)).toBeGreaterThanOrEqual(0);
+  }, 600_000);
+});
+
+/**
+ * The corrections and expenses of issue 14 on real records: hostile voids and adjustments
+ * of a real payment, and hostile expenses and monthly expenses. Never a 5xx, always the
+ * envelope; the balance never goes below zero, a refund never takes more than the payment,
+ * and no expense is stored at ₹0 or below, in fractions of a paisa or dated after today.
+ */
+describe('hostile corrections and expenses on real records', () => {
+  it('answers without a 5xx, never overpays and stores only valid expenses', async () => {
+    const { library, libraryId, subscriptionId } = await libraryOwing(5000, 3000);
+    const account = await t.app.inject({ url: `/api/subscription/${subscriptionId}/payments`, headers: library.auth });
+    const paymentId = account.json().data.payments[0].id as string;
+    const thisMonth = todayIn('Asia/Kolkata').slice(0, 7);
+    let accepted = 0;
+
+    const amount = fc.oneof(
+      jsonish,
+      fc.integer({ min: -10, max: 6000 }),
+      fc.constantFrom('0', '0.001', '-1', '1e2', 0.1 + 0.2, 1999.99, 2000, 2000.01, 3000, 3000.01),
+    );
+    const text = fc.oneof(oddStrings, fc.constantFrom('', '   ', 'Entered twice', null));
+    const mode = fc.oneof(fc.constantFrom('Cash', 'UPI', 'Card', 'Bank Transfer', 'Cheque'), oddStrings);
+    const call = fc.oneof(
+      fc.record({ kind: fc.constant('void' as const), id: fc.oneof(fc.constant(paymentId), oddStrings), reason: text }),
+      fc.record({
+        kind: fc.constant('adjust' as const),
+        id: fc.oneof(fc.constant(paymentId), oddStrings),
+        body: fc.record(
+          {
+            direction: fc.oneof(fc.constantFrom('more', 'refund'), jsonish),
+            amount,
+            mode,
+            reference: fc.oneof(fc.constant(undefined), oddStrings, fc.stringMatching(/^\d{12}$/)),
+            reason: text,
+          },
+          { requiredKeys: [] },
+        ),
+      }),
+      fc.record({
+        kind: fc.constant('expense' as const),
+        body: fc.record(
+          {
+            date: fc.oneof(oddStrings, fc.constantFrom('2026-02-30', '2999-01-01', '2026-01-15', '')),
+            category: fc.oneof(text, fc.constantFrom('rent', 'RENT', 'Water', '<b>x</b>')),
+            amount,
+            note: text,
+            mode,
+          },
+          { requiredKeys: [] },
+        ),
+      }),
+      fc.record({
+        kind: fc.constant('recurring' as const),
+        body: fc.record(
+          {
+            category: fc.oneof(text, fc.constantFrom('rent', 'internet')),
+            amount,
+            note: text,
+            mode,
+            day_of_month: fc.oneof(jsonish, fc.integer({ min: -1, max: 32 })),
+            start_month: fc.oneof(oddStrings, fc.constantFrom('2026-13', '1999-01', '2026-01', '')),
+          },
+          { requiredKeys: [] },
+        ),
+      }),
+    );
+
+    await fc.assert(
+      fc.asyncProperty(call, async (request) => {
+        const [url, payload] =
+          request.kind === 'void'
+            ? [`/api/payments/${encodeURIComponent(request.id)}/void`, { reason: request.reason }]
+            : request.kind === 'adjust'
+              ? [`/api/payments/${encodeURIComponent(request.id)}/adjustments`, request.body]
+              : request.kind === 'expense'
+                ? ['/api/expenses', request.body]
+                : ['/api/expenses/recurring', request.body];
+        const response = await t.app.inject({ method: 'POST', url, headers: library.auth, payload });
+        const where = `${JSON.stringify(request).slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+        expect(response.statusCode, where).toBeLessThan(500);
+        if (response.statusCode >= 400) {
+          expect(response.json(), where).toMatchObject({ status: false, code: response.statusCode });
+        } else {
+          accepted += 1;
+        }
+      }),
+      {
+        numRuns: Math.max(50, Math.round(RUNS / 4)),
+        // A random request is seldom valid: these are, so writes are among what is checked below.
+        examples: [
+          [{ kind: 'adjust', id: paymentId, body: { direction: 'refund', amount: 500, mode: 'Cash', reason: 'Left' } }],
+          [{ kind: 'expense', body: { date: '2026-01-15', category: 'RENT', amount: '999.50', mode: 'UPI' } }],
+          [
+            {
+              kind: 'recurring',
+              body: { category: 'internet', amount: 700, mode: 'UPI', day_of_month: 1, start_month: thisMonth },
+            },
+          ],
+        ],
+        ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}),
+      },
+    );
+    expect(accepted).toBeGreaterThanOrEqual(3);
+    const after = await t.app.inject({ url: `/api/subscription/${subscriptionId}/payments`, headers: library.auth });
+    expect(after.json().data.balance).toBeGreaterThanOrEqual(0);
+    const refunds = await t.pool.query<{ left: string }>(
+      `select (f.amount + coalesce((select sum(a.amount) from fees a where a.adjusts_id = f.id and a.voided_at is null), 0))::text as left
+       from fees f where f.id = $1`,
+      [paymentId],
+    );
+    expect(Number(refunds.rows[0]!.left)).toBeGreaterThanOrEqual(0);
+    const bad = await t.pool.query(
+      `select 1 from expenses e join libraries l on l.id = e.library_id
+       where e.library_id = $1 and (e.amount <= 0 or e.amount * 100 <> trunc(e.amount * 100)
+                                    or e.spent_on > (now() at time zone l.time_zone)::date)`,
+      [libraryId],
+    );
+    expect(bad.rows).toEqual([]);
   }, 600_000);
 });
 
@@ -378,5 +508,183 @@ describe('hostile input on the reminders write', () => {
     );
     expect(rows.rows).toEqual(created ? [{ library_id: libraryId, subscription_id: due, count: created }] : []);
     expect(created).toBeGreaterThan(0);
+  }, 600_000);
+});
+
+describe('hostile share links', () => {
+  it('answers random /r/ paths and tokens without a 5xx, with a plain page, and opens only the link’s own receipt', async () => {
+    const library = await receiptLibrary(t);
+    const other = await payBalance(t, library, { amount: 100 });
+    const linkPath = async (paymentId: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/receipts/${paymentId}/links`,
+        headers: library.auth,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return new URL(response.json<{ data: { url: string } }>().data.url).pathname;
+    };
+    const live = await linkPath(library.paymentId);
+    const revoked = await linkPath(other.id);
+    const revokedAll = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/receipts/${other.id}/links`,
+      headers: library.auth,
+    });
+    expect(revokedAll.statusCode).toBe(200);
+    const receiptNo = async (paymentId: string) =>
+      (await t.app.inject({ url: `/api/receipts/${paymentId}`, headers: library.auth })).json().data.receipt_no;
+    const [liveNo, otherNo] = [await receiptNo(library.paymentId), await receiptNo(other.id)];
+
+    const pathArb = fc.oneof(
+      fc.constantFrom(live, `${live}/pdf`, revoked, `${revoked}/pdf`, '/r', '/r/'),
+      fc
+        .tuple(fc.constantFrom(live, revoked, '/r'), oddStrings)
+        .map(([base, tail]) => `${base}/${encodeURIComponent(tail)}`),
+      fc
+        .string({
+          unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'),
+          minLength: 43,
+          maxLength: 43,
+        })
+        .map((token) => `/r/${token}`),
+      oddStrings.map((tail) => `/r/${encodeURIComponent(tail)}`),
+    );
+    let opened = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        pathArb,
+        fc.array(fc.tuple(fc.constantFrom('paper', 'payment', 'id', 'token'), oddStrings), { maxLength: 3 }),
+        fc.constantFrom<Record<string, string>>({}, library.auth, { authorization: 'Bearer x' }),
+        async (path, query, headers) => {
+          const search = new URLSearchParams(query).toString();
+          const url = search ? `${path}?${search}` : path;
+          const response = await t.app.inject({ url, headers });
+          const where = `${url.slice(0, 200)} → ${response.statusCode}`;
+          expect(response.statusCode, where).toBeLessThan(500);
+          expect([200, 400, 404, 410], where).toContain(response.statusCode);
+          if (response.statusCode === 400) {
+            // Only a URL the router cannot read (a broken escape) gets the API's envelope.
+            expect(response.json(), where).toMatchObject({ status: false, code: 400 });
+            return;
+          }
+          const type = String(response.headers['content-type']);
+          expect(type === 'application/pdf' || type === 'text/html; charset=utf-8', where).toBe(true);
+          expect(response.headers['cache-control'], where).toBe('no-store');
+          if (response.statusCode === 200) {
+            opened += 1;
+            expect(path === live || path === `${live}/pdf`, where).toBe(true);
+            if (type.startsWith('text/html')) {
+              expect(response.body, where).toContain(liveNo);
+              expect(response.body, where).not.toContain(otherNo);
+            }
+          } else {
+            expect(response.body, where).not.toContain(liveNo);
+            expect(response.body, where).not.toContain(otherNo);
+          }
+        },
+      ),
+      {
+        numRuns: Math.max(50, Math.round(RUNS / 5)),
+        examples: [[live, [['payment', other.id]], {}]],
+        ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}),
+      },
+    );
+    expect(opened).toBeGreaterThan(0);
+  });
+});
+
+describe('hostile input on the team (issue 16)', () => {
+  it('never answers 5xx, never leaves the library without an active owner, and joins only with a real invitation', async () => {
+    const library = await registerLibrary(t.app);
+    const libraryId = library.session.library.id;
+    const desk = await t.pool.query<{ id: string }>(
+      `insert into admins (library_id, name, email, phone, password_hash, role)
+       values ($1, 'Desk', $2, '9876501234', 'x', 'desk') returning id`,
+      [libraryId, `fuzz-desk-${libraryId}@example.com`],
+    );
+    const people = [library.session.id, desk.rows[0]!.id];
+    const role = fc.oneof(fc.constantFrom('owner', 'manager', 'desk', 'OWNER', ''), jsonish);
+    const id = fc.oneof(fc.constantFrom(...people), oddStrings);
+    const call = fc.oneof(
+      fc.record({
+        method: fc.constant('PATCH' as const),
+        path: id.map((x) => `/api/team/people/${encodeURIComponent(x)}`),
+        body: fc.record({ role }, { requiredKeys: [] }),
+      }),
+      fc.record({
+        method: fc.constant('POST' as const),
+        path: fc
+          .tuple(id, fc.constantFrom('deactivate', 'reactivate'))
+          .map(([x, what]) => `/api/team/people/${encodeURIComponent(x)}/${what}`),
+        body: fc.constant(undefined),
+      }),
+      fc.record({
+        method: fc.constant('POST' as const),
+        path: fc.constantFrom('/api/team/people', '/api/team/invitations'),
+        body: fc.record(
+          {
+            name: fc.oneof(oddStrings, jsonish),
+            email: fc.oneof(oddStrings, fc.emailAddress(), jsonish),
+            phone: fc.oneof(oddStrings, fc.constant('9876501234')),
+            role,
+          },
+          { requiredKeys: [] },
+        ),
+      }),
+      fc.record({
+        method: fc.constantFrom('GET' as const, 'POST' as const),
+        path: fc
+          .oneof(oddStrings, fc.base64String({ minLength: 20, maxLength: 60 }))
+          .map((token) => `/api/invitations/${encodeURIComponent(token)}`),
+        body: fc.constant(undefined),
+      }),
+      fc.record({
+        method: fc.constant('POST' as const),
+        path: fc
+          .oneof(oddStrings, fc.stringMatching(/^[A-Za-z0-9_-]{43}$/))
+          .map((token) => `/api/invitations/${encodeURIComponent(token)}/accept`),
+        body: fc.record(
+          { password: fc.oneof(oddStrings, jsonish), phone: fc.oneof(oddStrings, jsonish) },
+          { requiredKeys: [] },
+        ),
+      }),
+      fc.record({
+        method: fc.constant('GET' as const),
+        path: fc
+          .tuple(id, oddStrings)
+          .map(([x, limit]) => `/api/team/activity?person=${encodeURIComponent(x)}&limit=${encodeURIComponent(limit)}`),
+        body: fc.constant(undefined),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(call, async (request) => {
+        const response = await t.app.inject({
+          method: request.method,
+          url: request.path,
+          headers: library.auth,
+          ...(request.body === undefined ? {} : { payload: request.body as object }),
+        });
+        const where = `${JSON.stringify(request).slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+        expect(response.statusCode, where).toBeLessThan(500);
+        if (response.statusCode >= 400)
+          expect(response.json(), where).toMatchObject({ status: false, code: response.statusCode });
+      }),
+      {
+        numRuns: Math.max(50, Math.round(RUNS / 4)),
+        ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}),
+      },
+    );
+    const owners = await t.pool.query(
+      `select count(*)::int as n from admins where library_id = $1 and role = 'owner' and deactivated_at is null`,
+      [libraryId],
+    );
+    expect(owners.rows[0].n).toBeGreaterThanOrEqual(1);
+    // No invitation existed: nobody joined.
+    const joined = await t.pool.query(
+      `select count(*)::int as n from invitations where accepted_at is not null and library_id = $1`,
+      [libraryId],
+    );
+    expect(joined.rows[0].n).toBe(0);
   }, 600_000);
 });

@@ -1,9 +1,10 @@
-import { todayIn } from '@app/shared';
+import { messages, todayIn } from '@app/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { studentFields, studentForm, threeImages } from '../modules/students/students.fixtures';
 import { registerLibrary, useTestApp } from '../test/helpers';
 import { subscriptionBody } from '../test/bookings';
-import { PUBLIC_ROUTES } from '../test/public-routes';
+import { PUBLIC_ROUTES, SHARED_RECEIPT_ROUTES } from '../test/public-routes';
+import { signInStudent } from '../test/student-app';
 
 /**
  * The tenancy matrix (issue 8): every API route, taken from the app's own route
@@ -22,6 +23,12 @@ const OWN_ONLY = new Set([
   'POST /api/user',
   'POST /api/area',
   'POST /api/admin/sendFCMNotificationToAllUsers',
+  'POST /api/expenses',
+  'POST /api/expenses/recurring',
+  // Issue 16: an invitation or a person of the caller's own team; the caller's own password.
+  'POST /api/team/invitations',
+  'POST /api/team/people',
+  'POST /api/auth/change-password',
 ]);
 
 const TENANT_TABLES = [
@@ -40,12 +47,23 @@ const TENANT_TABLES = [
   'price_list',
   'subscription_charges',
   'receipt_counters',
+  'expenses',
+  'recurring_expenses',
+  'receipt_links',
+  'student_sessions',
+  'notification_recipients',
+  'student_id_cards',
+  'attendance_visits',
+  'invitations',
 ];
 
 const t = useTestApp();
 const owner: Record<string, string> = {};
 let ownerAuth: Record<string, string>;
 let intruderAuth: Record<string, string>;
+// Issue 15: a student of the owner's library signed in to the student app, and one of the intruder's.
+let ownerStudentAuth: Record<string, string>;
+let intruderStudentAuth: Record<string, string>;
 let ownerLibraryId: string;
 
 async function snapshot(): Promise<Record<string, unknown[]>> {
@@ -95,6 +113,25 @@ beforeAll(async () => {
   });
   expect(subscription.statusCode, subscription.body).toBe(201);
   owner.subscriptionId = subscription.json().data.id;
+  const account = await t.app.inject({ url: `/api/subscription/${owner.subscriptionId}/payments`, headers: ownerAuth });
+  owner.paymentId = account.json().data.payments[0].id;
+  // A live share link of the owner's receipt: the intruder can neither revoke it nor make another.
+  const link = await t.app.inject({
+    method: 'POST',
+    url: `/api/receipts/${owner.paymentId}/links`,
+    headers: ownerAuth,
+  });
+  expect(link.statusCode, link.body).toBe(201);
+  owner.sharedPath = new URL(link.json().data.url).pathname;
+  const expenses = [
+    ['expenseId', '/api/expenses', ownerExpense],
+    ['recurringId', '/api/expenses/recurring', ownerRecurring],
+  ] as const;
+  for (const [key, url, payload] of expenses) {
+    const created = await t.app.inject({ method: 'POST', url, headers: ownerAuth, payload });
+    expect(created.statusCode, created.body).toBe(201);
+    owner[key] = created.json().data.id;
+  }
   // A price above what was paid: the owner's subscription is a due (unpaid), which the intruder must not reach.
   await t.pool.query(
     `insert into subscription_charges (library_id, subscription_id, student_id, kind, duration_months, price)
@@ -118,6 +155,41 @@ beforeAll(async () => {
     );
     owner.deviceId = device.rows[0].id;
   }
+  // Issue 15: the owner's student holds a printed ID card and came in today.
+  const card = await t.app.inject({ method: 'POST', url: `/api/user/${owner.studentId}/id-card`, headers: ownerAuth });
+  expect(card.statusCode, card.body).toBe(201);
+  owner.cardId = card.json().data.id;
+  const visit = await t.pool.query(
+    `insert into attendance_visits (library_id, student_id, subscription_id, day, method)
+     values ($1, $2, $3, $4, 'mobile') returning id`,
+    [ownerLibraryId, owner.studentId, owner.subscriptionId, todayIn('Asia/Kolkata')],
+  );
+  owner.visitId = visit.rows[0].id;
+  // Issue 16: the owner's team has a desk person and an open invitation.
+  owner.ownerAdminId = a.session.id;
+  const desk = await t.pool.query(
+    `insert into admins (library_id, name, email, phone, password_hash, role)
+     values ($1, 'Desk Person', $2, '9876501234', 'x', 'desk') returning id`,
+    [ownerLibraryId, `desk-${a.session.id}@example.com`],
+  );
+  owner.deskAdminId = desk.rows[0].id;
+  const invitation = await t.pool.query(
+    `insert into invitations (library_id, email, name, role, token_hash, expires_at)
+     values ($1, $2, 'Invited', 'desk', $3, now() + interval '1 day') returning id`,
+    [ownerLibraryId, `invited-${a.session.id}@example.com`, `hash-${a.session.id}`],
+  );
+  owner.invitationId = invitation.rows[0].id;
+  const ownerStudent = await signInStudent(t.app, ownerAuth, owner.studentId!);
+  owner.studentSessionId = ownerStudent.session_id;
+  ownerStudentAuth = ownerStudent.auth;
+  const intruderStudent = await t.app.inject({
+    method: 'POST',
+    url: '/api/user',
+    headers: intruderAuth,
+    payload: studentForm(studentFields(), await threeImages()),
+  });
+  expect(intruderStudent.statusCode, intruderStudent.body).toBe(201);
+  intruderStudentAuth = (await signInStudent(t.app, intruderAuth, intruderStudent.json().data.id)).auth;
 });
 
 // The owner's settings and price list; the intruder saving its own must leave them as they are.
@@ -129,6 +201,22 @@ const ownerSettings = {
   reminder_template: 'Hello {name}, {amount} is due.',
   auto_push_reminders: true,
   price_list: [{ duration: 1, is_reserved: true, window_hours: null, price: 777 }],
+};
+
+// The owner's expense and monthly expense (issue 14), whose bodies the intruder sends back changed.
+const ownerExpense = {
+  date: todayIn('Asia/Kolkata'),
+  category: 'rent',
+  amount: 12000,
+  mode: 'Cash',
+  note: 'Owner rent',
+};
+const ownerRecurring = {
+  category: 'internet',
+  amount: 999,
+  mode: 'UPI',
+  day_of_month: 1,
+  start_month: todayIn('Asia/Kolkata').slice(0, 7),
 };
 
 type Expectation = 'not-found' | 'no-leak' | 'refused';
@@ -151,6 +239,10 @@ function callFor(
     },
     'POST /api/user/:id/pairing-code': { url: `/api/user/${owner.studentId}/pairing-code`, expect: 'not-found' },
     'GET /api/user/:id/devices': { url: `/api/user/${owner.studentId}/devices`, expect: 'not-found' },
+    'DELETE /api/user/:id/sessions/:sessionId': {
+      url: `/api/user/${owner.studentId}/sessions/${id(owner.studentSessionId)}`,
+      expect: 'not-found',
+    },
     'DELETE /api/user/:id/devices/:deviceId': {
       url: `/api/user/${owner.studentId}/devices/${id(owner.deviceId)}`,
       expect: 'not-found',
@@ -235,6 +327,75 @@ function callFor(
     'GET /api/settings': { url, expect: 'no-leak' },
     // Saves the intruder's own settings: the owner's (and their price list) stay as they were.
     'PUT /api/settings': { url, payload: { ...ownerSettings, upi_id: 'intruder@okaxis' }, expect: 'no-leak' },
+    // Issue 14: corrections of the owner's payment, the owner's expenses and profit.
+    'POST /api/payments/:id/void': {
+      url: `/api/payments/${owner.paymentId}/void`,
+      payload: { reason: 'Not theirs' },
+      expect: 'not-found',
+    },
+    'POST /api/payments/:id/adjustments': {
+      url: `/api/payments/${owner.paymentId}/adjustments`,
+      payload: { direction: 'refund', amount: 100, mode: 'Cash', reason: 'Not theirs' },
+      expect: 'not-found',
+    },
+    'GET /api/expenses': { url: `${url}?month=${ownerExpense.date.slice(0, 7)}`, expect: 'no-leak' },
+    'PUT /api/expenses/:id': {
+      url: `/api/expenses/${owner.expenseId}`,
+      payload: { ...ownerExpense, amount: 1 },
+      expect: 'not-found',
+    },
+    'DELETE /api/expenses/:id': { url: `/api/expenses/${owner.expenseId}`, expect: 'not-found' },
+    'PUT /api/expenses/recurring/:id': {
+      url: `/api/expenses/recurring/${owner.recurringId}`,
+      payload: { ...ownerRecurring, amount: 1 },
+      expect: 'not-found',
+    },
+    'DELETE /api/expenses/recurring/:id': { url: `/api/expenses/recurring/${owner.recurringId}`, expect: 'not-found' },
+    // Issue 14: the owner's receipt, its page, its PDF and its share links.
+    'GET /api/receipts/:paymentId': { url: `/api/receipts/${owner.paymentId}`, expect: 'not-found' },
+    'GET /api/receipts/:paymentId/view': { url: `/api/receipts/${owner.paymentId}/view`, expect: 'not-found' },
+    'GET /api/receipts/:paymentId/pdf': { url: `/api/receipts/${owner.paymentId}/pdf?paper=80mm`, expect: 'not-found' },
+    'POST /api/receipts/:paymentId/links': { url: `/api/receipts/${owner.paymentId}/links`, expect: 'not-found' },
+    'DELETE /api/receipts/:paymentId/links': { url: `/api/receipts/${owner.paymentId}/links`, expect: 'not-found' },
+    'GET /api/profit': { url, expect: 'no-leak' },
+    'GET /api/profit/export': { url, expect: 'no-leak' },
+    // Issue 15: the desk with the owner's student's mobile (no student of the intruder's), the
+    // attendance lists (the owner's visit never shows), the owner's student's history and ID card.
+    'POST /api/attendance/check': { url, payload: { mobile: owner.mobile }, expect: 'no-leak' },
+    'GET /api/attendance/day': { url, expect: 'no-leak' },
+    'GET /api/attendance/day/export': { url, expect: 'no-leak' },
+    'GET /api/attendance/inside': { url, expect: 'no-leak' },
+    'GET /api/attendance/student/:id': { url: `/api/attendance/student/${owner.studentId}`, expect: 'not-found' },
+    'GET /api/attendance/monthly': { url, expect: 'no-leak' },
+    'GET /api/attendance/monthly/export': { url, expect: 'no-leak' },
+    'GET /api/attendance/not-seen': { url: `${url}?days=1`, expect: 'no-leak' },
+    'GET /api/attendance/not-seen/export': { url: `${url}?days=1`, expect: 'no-leak' },
+    // Issue 16: the Aadhaar reveal (owners and managers) of another library's student.
+    'GET /api/user/:id/identity': { url: `/api/user/${owner.studentId}/identity`, expect: 'not-found' },
+    'POST /api/user/:id/id-card': { url: `/api/user/${owner.studentId}/id-card`, expect: 'not-found' },
+    'GET /api/user/:id/id-card': { url: `/api/user/${owner.studentId}/id-card`, expect: 'not-found' },
+    'DELETE /api/user/:id/id-card': { url: `/api/user/${owner.studentId}/id-card`, expect: 'not-found' },
+    // Issue 16: the team (the intruder is its own library's owner): the owner's people and invitation unknown.
+    'GET /api/team': { url, expect: 'no-leak' },
+    'GET /api/team/activity': { url, expect: 'no-leak' },
+    'PATCH /api/team/people/:id': {
+      url: `/api/team/people/${owner.deskAdminId}`,
+      payload: { role: 'owner' },
+      expect: 'not-found',
+    },
+    'POST /api/team/people/:id/deactivate': {
+      url: `/api/team/people/${owner.ownerAdminId}/deactivate`,
+      expect: 'not-found',
+    },
+    'POST /api/team/people/:id/reactivate': {
+      url: `/api/team/people/${owner.deskAdminId}/reactivate`,
+      expect: 'not-found',
+    },
+    'POST /api/team/invitations/:id/resend': {
+      url: `/api/team/invitations/${owner.invitationId}/resend`,
+      expect: 'not-found',
+    },
+    'DELETE /api/team/invitations/:id': { url: `/api/team/invitations/${owner.invitationId}`, expect: 'not-found' },
   };
   return table[`${method} ${url}`];
 }
@@ -255,7 +416,8 @@ describe('tenant isolation, route by route', () => {
     let checked = 0;
     for (const route of routes) {
       const key = `${route.method} ${route.url}`;
-      if (PUBLIC.has(key) || OWN_ONLY.has(key)) continue;
+      // The student app's routes take no admin token at all: the student-token column below.
+      if (PUBLIC.has(key) || OWN_ONLY.has(key) || route.studentGuard) continue;
       const call = callFor(route.method, route.url);
       if (!call) {
         unknown.push(key);
@@ -287,6 +449,129 @@ describe('tenant isolation, route by route', () => {
     }
     expect(unknown, 'routes the tenancy matrix does not describe yet').toEqual([]);
     expect(checked).toBeGreaterThan(25);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+/** Every /api route but the docs, as the route table has it. */
+const apiRoutes = () =>
+  t.app.routeTable.filter(
+    (route) => route.url.startsWith('/api/') && route.method !== 'HEAD' && !route.url.startsWith('/api/docs'),
+  );
+
+/** A route's URL with the owner's ids where the matrix has them, else placeholder ids. */
+function urlFor(method: string, url: string) {
+  return callFor(method, url)?.url ?? url.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'x');
+}
+
+describe('the student-token column (issue 15)', () => {
+  it('every /api/student route but sign-in declares the student guard in its own onRequest', () => {
+    const studentRoutes = apiRoutes().filter((route) => route.url.startsWith('/api/student'));
+    expect(studentRoutes.length).toBeGreaterThanOrEqual(8);
+    const unguarded = studentRoutes
+      .filter((route) => !route.studentGuard)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(unguarded).toEqual(['POST /api/student/session']);
+    const elsewhere = apiRoutes()
+      .filter((route) => route.studentGuard && !route.url.startsWith('/api/student'))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(elsewhere, 'student-guarded routes outside /api/student').toEqual([]);
+  });
+
+  it("refuses a student token on every admin route (even its own library's) with 401, changing nothing", async () => {
+    const before = await snapshot();
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const route of apiRoutes()) {
+      const key = `${route.method} ${route.url}`;
+      if (PUBLIC.has(key) || route.studentGuard) continue;
+      const call = callFor(route.method, route.url);
+      const payload = call?.multipart ? studentForm(studentFields()) : (call?.payload ?? {});
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url: urlFor(route.method, route.url),
+        headers: ownerStudentAuth,
+        ...(route.method === 'GET' ? {} : { payload: payload as object }),
+      });
+      checked += 1;
+      const json = String(response.headers['content-type']).includes('json') ? response.json() : undefined;
+      // A signed link (GET /api/files/*) takes no bearer token at all: without the owner's signature, refused.
+      const refused =
+        call?.expect === 'refused'
+          ? [401, 403].includes(response.statusCode)
+          : response.statusCode === 401 && json?.message === messages.auth.invalidToken;
+      if (!refused) {
+        wrong.push(`${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(40);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses an admin token on every student route with 401, while the student token is let in', async () => {
+    const before = await snapshot();
+    const studentRoutes = apiRoutes().filter((route) => route.studentGuard);
+    for (const headers of [ownerAuth, intruderAuth]) {
+      for (const route of studentRoutes) {
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: urlFor(route.method, route.url),
+          headers,
+          ...(route.method === 'GET' ? {} : { payload: {} }),
+        });
+        expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+        expect(response.json()).toMatchObject({ status: false, code: 401, message: messages.auth.invalidToken });
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+    // The same calls with the student's token pass the guard (so the refusals above are the guard's).
+    for (const route of studentRoutes.filter((candidate) => candidate.method === 'GET')) {
+      const response = await t.app.inject({ url: urlFor(route.method, route.url), headers: ownerStudentAuth });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(200);
+    }
+  });
+
+  it("shows another library's student nothing of the owner's through any student route", async () => {
+    const before = await snapshot();
+    const ownerIds = Object.values(owner).filter((value) => /^[0-9a-f-]{36}$/.test(value));
+    for (const route of apiRoutes().filter((candidate) => candidate.studentGuard)) {
+      const key = `${route.method} ${route.url}`;
+      // Signing the intruder's own phone out is not about the owner's data.
+      if (key === 'DELETE /api/student/session') continue;
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url: urlFor(route.method, route.url).replace(':id', owner.studentId!),
+        headers: intruderStudentAuth,
+        ...(route.method === 'GET' ? {} : { payload: {} }),
+      });
+      expect(response.statusCode, `${key}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
+      for (const ownerId of ownerIds) expect(response.body.includes(ownerId), `${key} leaked ${ownerId}`).toBe(false);
+      expect(response.body.includes(owner.mobile!), `${key} leaked the owner's student mobile`).toBe(false);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('shared receipts (/r/*), public on purpose', () => {
+  it('are the routes listed as such, and a link opens its one receipt to anyone', async () => {
+    const shared = t.app.routeTable
+      .filter((route) => (route.url === '/r' || route.url.startsWith('/r/')) && route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url}`);
+    expect(shared.sort()).toEqual([...SHARED_RECEIPT_ROUTES].sort());
+    const before = await snapshot();
+    // No session is needed (the token is the capability), and the intruder's session changes nothing.
+    for (const headers of [{}, intruderAuth]) {
+      const page = await t.app.inject({ url: owner.sharedPath!, headers });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(owner.mobile!);
+      // Nothing appended to the token reaches another record of the owner.
+      for (const suffix of [`/${owner.subscriptionId}`, `/pdf/${owner.paymentId}`, `/../${owner.studentId}`]) {
+        const other = await t.app.inject({ url: `${owner.sharedPath}${suffix}`, headers });
+        expect(other.statusCode, suffix).toBe(404);
+        expect(other.body.includes(owner.mobile!), suffix).toBe(false);
+      }
+    }
     expect(await snapshot()).toEqual(before);
   });
 });

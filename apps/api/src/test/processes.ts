@@ -64,7 +64,7 @@ export async function runOps(args: string[], env: Record<string, string>) {
 export async function waitForUrl(server: Started): Promise<string> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const match = /running at (http:\/\/\S+)/.exec(server.output());
+    const match = /running at (https?:\/\/\S+)/.exec(server.output());
     if (match?.[1]) return match[1];
     if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

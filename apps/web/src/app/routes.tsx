@@ -20,19 +20,39 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/login', lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })) },
           { path: '/register', lazy: () => import('./routes/register').then((m) => ({ Component: m.RegisterRoute })) },
+          {
+            path: '/forgot-password',
+            lazy: () => import('./routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),
+          },
         ],
+      },
+      // Issue 16: the invitation link (token in the fragment), open whether signed in or not.
+      { path: '/invite', lazy: () => import('./routes/invite').then((m) => ({ Component: m.InviteRoute })) },
+      // Issue 16: the emailed reset link (token in the fragment), open whether signed in or not.
+      {
+        path: '/reset-password',
+        lazy: () => import('./routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
       },
       {
         path: '/app',
         element: <RequireAuth />,
         children: [
           {
-            lazy: () => import('./layouts/AppShell').then((m) => ({ Component: m.AppShell })),
+            // The shell, once the signed-in person has their own password (issue 16).
+            lazy: () => import('./guards/SignedInShell').then((m) => ({ Component: m.SignedInShell })),
             children: [
               { index: true, element: <Navigate to="/app/dashboard" replace /> },
               {
                 path: 'dashboard',
                 lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
+              },
+              {
+                path: 'check-in',
+                lazy: () => import('./routes/check-in').then((m) => ({ Component: m.CheckInRoute })),
+              },
+              {
+                path: 'attendance',
+                lazy: () => import('./routes/attendance').then((m) => ({ Component: m.AttendanceRoute })),
               },
               { path: 'student', lazy: () => import('./routes/student').then((m) => ({ Component: m.StudentsRoute })) },
               {
@@ -63,9 +83,19 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/day-book').then((m) => ({ Component: m.DayBookRoute })),
               },
               {
+                path: 'expenses',
+                lazy: () => import('./routes/expenses').then((m) => ({ Component: m.ExpensesRoute })),
+              },
+              { path: 'profit', lazy: () => import('./routes/profit').then((m) => ({ Component: m.ProfitRoute })) },
+              {
+                path: 'receipts/:paymentId',
+                lazy: () => import('./routes/receipt').then((m) => ({ Component: m.ReceiptRoute })),
+              },
+              {
                 path: 'settings',
                 lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })),
               },
+              { path: 'team', lazy: () => import('./routes/team').then((m) => ({ Component: m.TeamRoute })) },
               // The dashboard's links (SPEC.md §2, DESIGN.md §6): transactions are the fee report,
               // users the student list, premium users that list filtered.
               {

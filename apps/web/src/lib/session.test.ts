@@ -57,7 +57,8 @@ describe('parseSession', () => {
       library: fc.oneof(library, anyValue),
       token: fc.oneof(fc.string(), anyValue),
       expiresAt: fc.string(),
-      role: anyValue,
+      role: fc.oneof(fc.constantFrom('owner', 'manager', 'desk'), anyValue),
+      mustChangePassword: fc.oneof(fc.boolean(), anyValue),
     },
     { requiredKeys: ['id', 'name', 'email', 'library'] },
   );

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, type AdminSession } from '@app/shared';
+import { isRole, STORAGE_KEYS, type AdminSession } from '@app/shared';
 
 type Fields = Record<string, unknown>;
 
@@ -29,7 +29,10 @@ export function parseSession(value: unknown): AdminSession | null {
   const library = isFields(value.library) ? strings(value.library, ['id', 'name', 'timeZone'] as const) : null;
   const token = strings(value, ['token', 'expiresAt'] as const);
   if (!library || !token) return null;
-  return { ...admin, profileImage, library, ...token };
+  // Issue 16: who may do what. A session stored before roles existed has none and is dropped (sign in again).
+  const { role, mustChangePassword } = value;
+  if (!isRole(role) || typeof mustChangePassword !== 'boolean') return null;
+  return { ...admin, profileImage, library, role, mustChangePassword, ...token };
 }
 
 /**

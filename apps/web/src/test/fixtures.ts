@@ -8,6 +8,8 @@ export const fakeSession: AdminSession = {
   phone: '9876543210',
   profileImage: null,
   library: { id: '8d2b7c1e-5a43-4f6e-9c0d-1b2a3c4d5e6f', name: 'Gyan Deep Library', timeZone: 'Asia/Kolkata' },
+  role: 'owner',
+  mustChangePassword: false,
   token: 'test-token-123',
   expiresAt: '2099-01-01T00:00:00.000Z',
 };
@@ -23,16 +25,28 @@ export function jsonResponse(body: unknown, status = 200): Response {
 
 const { token: _token, expiresAt: _expiresAt, ...fakeAdmin } = fakeSession;
 
+/** The stored session's person as the server would answer them (a desk session stays desk). */
+function storedAdmin(): typeof fakeAdmin | null {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem('admin') ?? 'null') as AdminSession | null;
+    if (!stored) return null;
+    const { token: _t, expiresAt: _e, ...admin } = stored;
+    return admin;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Puts `handler` in place of fetch, except for the shell's session check
- * (`GET /api/auth/me`), which succeeds; returns `handler` so a test can
+ * (`GET /api/auth/me`), which answers the stored person; returns `handler` so a test can
  * inspect the calls it cares about.
  */
 export function stubFetch<T extends typeof fetch>(handler: T): T {
   const wrapper = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : String(input);
     if (new URL(url, 'http://localhost').pathname === '/api/auth/me') {
-      return jsonResponse({ status: true, message: 'OK', data: fakeAdmin });
+      return jsonResponse({ status: true, message: 'OK', data: storedAdmin() ?? fakeAdmin });
     }
     return handler(input, init);
   }) as typeof fetch;

@@ -4,7 +4,8 @@ import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/routes';
 import { setNavigator } from '@/lib/navigation';
 import { createAppStore } from '@/lib/store';
-import { storeSession } from './fixtures';
+import type { AdminSession } from '@app/shared';
+import { fakeSession, storeSession } from './fixtures';
 
 /**
  * Renders the whole app (store, theme, toasts, the real routes) at `path`, with the
@@ -25,9 +26,10 @@ export function renderApp(path: string) {
 /**
  * Signs in (a stored session), renders the app at `path` and waits for the screen's
  * `heading`: the first render imports the lazy shell and screen cold, slow on a loaded machine.
+ * `session` signs in someone else (a desk person: `{ ...fakeSession, role: 'desk' }`).
  */
-export async function openSignedIn(path: string, heading: string) {
-  storeSession();
+export async function openSignedIn(path: string, heading: string, session: AdminSession = fakeSession) {
+  storeSession(session);
   const view = renderApp(path);
   await screen.findByRole('heading', { name: heading }, { timeout: 10_000 });
   return view;

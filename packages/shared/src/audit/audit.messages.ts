@@ -24,5 +24,8 @@ export const auditMessages = {
     payment: 'Payment',
     settings: 'Settings',
     subscription: 'Subscription',
+    receipt: 'Receipt',
+    expense: 'Expense',
+    recurring_expense: 'Monthly expense',
   } as Record<string, string>,
 };

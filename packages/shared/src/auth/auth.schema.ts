@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { optionalText, requiredEmail, requiredMobile, requiredText } from '../common/fields';
+import { ROLES } from '../team/roles';
 
 const reg = messages.registration;
 
@@ -53,6 +54,9 @@ export const adminSchema = z.object({
   phone: z.string(),
   profileImage: z.string().nullable(),
   library: libraryRefSchema,
+  /** Issue 16: what this person may do (`can(role, ability)`), and whether they must first choose their own password. */
+  role: z.enum(ROLES),
+  mustChangePassword: z.boolean(),
 });
 export type Admin = z.infer<typeof adminSchema>;
 

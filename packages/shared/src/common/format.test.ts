@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateDMY, formatDateTimeDMY, formatRupees, formatTime12h, formatWindow } from './format';
+import {
+  formatDateDMY,
+  formatDateTimeDMY,
+  formatMonth,
+  formatRupees,
+  formatRupeesCompact,
+  formatTime12h,
+  formatWindow,
+} from './format';
 
 describe('formatters', () => {
   it('formats times of day as h:mm A', () => {
@@ -16,5 +24,15 @@ describe('formatters', () => {
   it('formats rupees with Indian grouping', () => {
     expect(formatRupees(123456.5)).toBe('₹1,23,456.50');
     expect(formatRupees(1500)).toBe('₹1,500.00');
+  });
+  it('formats rupees compactly for a chart axis, in lakhs past a lakh', () => {
+    expect(formatRupeesCompact(0)).toBe('₹0');
+    expect(formatRupeesCompact(12000)).toBe('₹12K');
+    expect(formatRupeesCompact(120000)).toBe('₹1.2L');
+  });
+  it('formats a calendar month, whatever the time zone it runs in', () => {
+    expect(formatMonth('2026-11')).toBe('Nov 2026');
+    expect(formatMonth('2027-01', 'long')).toBe('January 2027');
+    expect(formatMonth('2026-09')).toBe('Sep 2026');
   });
 });

@@ -33,3 +33,28 @@ const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'IN
 export function formatRupees(amount: number): string {
   return rupees.format(amount);
 }
+
+const compactRupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  notation: 'compact',
+  // Both bounds: Node's ICU otherwise keeps the currency's decimals (₹0.0, ₹12.0K).
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
+/** Rupees for a chart axis: ₹12K, ₹1.2L. */
+export function formatRupeesCompact(amount: number): string {
+  return compactRupees.format(amount);
+}
+
+const MONTH_STYLES = {
+  short: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', year: 'numeric' }),
+  long: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }),
+};
+
+/** A calendar month `YYYY-MM` as owners read it: `Nov 2026`, or `November 2026` in the long style. */
+export function formatMonth(month: string, style: keyof typeof MONTH_STYLES = 'short'): string {
+  const [year = 1970, monthNumber = 1] = month.split('-').map(Number);
+  return MONTH_STYLES[style].format(new Date(Date.UTC(year, monthNumber - 1, 1)));
+}

@@ -38,8 +38,11 @@ export const dashboardSchema = z.object({
       userEmail: z.string(),
       date: z.string(),
       amount: z.number(),
-      /** Balance: a later payment towards a subscription's price (issue 13). */
-      type: z.enum(['New', 'Renewal', 'Balance']),
+      /**
+       * Balance: a later payment towards a subscription's price (issue 13); Adjustment: a
+       * correction of a payment, with its sign (issue 14; a refund is negative).
+       */
+      type: z.enum(['New', 'Renewal', 'Balance', 'Adjustment']),
     }),
   ),
   subscriptionStats: z.array(

@@ -18,6 +18,8 @@ export const feeMessages = {
     status: 'Status',
     createdAt: 'Created At',
     updatedAt: 'Updated At',
+    /** Issue 14: the row's receipt. */
+    actions: 'Actions',
   },
   durationValue: (duration: number, unit: string) => `${duration} ${duration === 1 ? unit.replace(/s$/, '') : unit}`,
   empty: 'No Record found',

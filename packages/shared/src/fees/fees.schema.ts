@@ -5,7 +5,8 @@ import { isCalendarDate } from '../common/fields';
 import { PAYMENT_MODES } from '../subscriptions/subscriptions.schema';
 
 export const FEE_SORT_KEYS = ['name', 'amount', 'created_at', 'updated_at', 'duration'] as const;
-export const FEE_STATUSES = ['paid'] as const;
+/** `void` (issue 14): a voided payment, listed but counted for nothing. */
+export const FEE_STATUSES = ['paid', 'void'] as const;
 
 const optionalDate = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -17,7 +18,7 @@ export const feeListQuerySchema = listQuerySchema({ sortKeys: FEE_SORT_KEYS, def
   .extend({
     status: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      z.enum(FEE_STATUSES, { error: 'status must be paid' }).optional(),
+      z.enum(FEE_STATUSES, { error: 'status must be paid or void' }).optional(),
     ),
     mode: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -46,7 +47,7 @@ export const feeRecordSchema = z.object({
   unit: z.string(),
   mode: z.string(),
   /** A subscription's creation, a renewal, or a later payment towards its balance (issue 13). */
-  kind: z.enum(['new', 'renewal', 'balance']),
+  kind: z.enum(['new', 'renewal', 'balance', 'adjustment']),
   /** The receipt number (issue 14); null for a ₹0 fee. */
   receipt_no: z.string().nullable(),
   status: z.string(),

@@ -7,6 +7,7 @@ export const settingsMessages = {
     priceList: 'Price list',
     dues: 'Dues and reminders',
     receipts: 'Receipts',
+    gst: 'GST',
   },
   upiId: 'UPI ID',
   upiIdHelp: 'The UPI ID (VPA) students pay to, such as gyandeep@okaxis',
@@ -38,6 +39,23 @@ export const settingsMessages = {
   receiptPrefixHelp: (example: string) =>
     `1–3 capital letters or digits; the next receipts are numbered like ${example}`,
   receiptPrefixInvalid: 'Enter 1–3 capital letters or digits for the receipt prefix, such as GDL',
+  gstin: 'GSTIN',
+  gstinHelp:
+    'With a GSTIN, every receipt is a tax invoice with CGST and SGST (or IGST). Leave empty if not registered.',
+  gstinInvalid: 'Enter the 15-character GSTIN, such as 27AAPFU0939F1ZV',
+  gstinProblem: {
+    format: 'A GSTIN is 15 characters: 2 digits, 10 of the PAN, a digit or letter, Z, and a check character',
+    state: 'The first two digits of the GSTIN are not a state code',
+    check: 'The GSTIN’s last character does not match: check it for a typing mistake',
+  },
+  /** Under a valid GSTIN: the state its first two digits name. */
+  gstinState: (state: string) => `Registered in ${state}`,
+  gstRate: 'GST rate (%)',
+  gstRateHelp: 'Prices include GST at this rate; 18% unless your accountant says otherwise',
+  gstRateInvalid: 'Enter a rate above 0 and up to 40, with at most 2 decimals',
+  sac: 'SAC',
+  sacHelp: 'The service accounting code printed on invoices (998451: library services)',
+  sacInvalid: 'A SAC is 6 digits starting with 99',
   autoPush: 'Send push reminders to students with a paired phone',
   autoPushHelp: 'Each once: days before expiry as set above, on the expiry day, and when the grace period ends',
   priceList: {

@@ -3,6 +3,10 @@ import { rupeesSchema } from '../common/money';
 import { MAX_DURATION_MONTHS, MAX_FEE_RUPEES } from '../subscriptions/subscriptions.schema';
 import { settingsMessages as m } from './settings.messages';
 import { REMINDER_PLACEHOLDERS } from '../dues/reminder';
+import { gstinProblem } from '../receipts/gstin';
+import { attendanceMessages } from '../attendance/attendance.messages';
+import { MAX_CHECKIN_EARLY_MINUTES } from '../attendance/attendance.schema';
+import { teamRoleMessages } from '../team/team.messages';
 
 /** A UPI ID (VPA): a handle of letters, digits, `.`, `-`, `_`, then `@` and the provider's handle. */
 export const VPA_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]{1,255}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
@@ -33,6 +37,21 @@ export function financialYearOf(day: string): number {
 export function receiptNoExample(prefix: string, financialYear: number): string {
   return `${prefix}/${financialYear}-${String((financialYear + 1) % 100).padStart(2, '0')}/0001`;
 }
+
+/** GST rates the settings take: a percentage above 0 and at most 40, with at most two decimals. */
+export const DEFAULT_GST_RATE = 18;
+/** SAC 998451, library services (group 99845, library and archive services): the owner may set another (docs/decisions.md). */
+export const DEFAULT_SAC = '998451';
+export const SAC_PATTERN = /^99\d{4}$/;
+
+/** A GSTIN as typed: trimmed, spaces removed, upper-cased, then checked (format, state code, check character). */
+export const gstinSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : value),
+  z.string({ error: m.gstinInvalid }).superRefine((gstin, context) => {
+    const problem = gstinProblem(gstin);
+    if (problem) context.addIssue({ code: 'custom', message: m.gstinProblem[problem] });
+  }),
+);
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
@@ -89,7 +108,52 @@ export const librarySettingsSchema = z
     auto_push_reminders: z.boolean({ error: m.autoPush }),
     /** Absent: the prefix stays as it is (clients from before issue 14 send none). */
     receipt_prefix: receiptPrefixSchema.optional(),
+    /** Issue 14, all optional (absent keeps what is saved): with a GSTIN, receipts become tax invoices. */
+    gstin: z.preprocess(blankToNull, gstinSchema.nullable()).optional(),
+    gst_rate: z
+      .preprocess(
+        (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
+        z
+          .number({ error: m.gstRateInvalid })
+          .gt(0, { error: m.gstRateInvalid })
+          .max(40, { error: m.gstRateInvalid })
+          .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-9, { error: m.gstRateInvalid }),
+      )
+      .optional(),
+    sac: z
+      .preprocess(
+        (value) => (typeof value === 'string' ? value.trim() : value),
+        z.string({ error: m.sacInvalid }).regex(SAC_PATTERN, { error: m.sacInvalid }),
+      )
+      .optional(),
     price_list: z.array(priceListEntrySchema).max(MAX_PRICE_LIST_ENTRIES, { error: m.priceList.tooMany }),
+    /**
+     * Issue 15, optional (absent keeps what is saved): the desk refuses a student owing more
+     * than this (null or blank: never refuses for money), and lets them in this many minutes
+     * before their daily window.
+     */
+    checkin_max_due: z
+      .preprocess(
+        blankToNull,
+        rupeesSchema(
+          { required: attendanceMessages.settings.maxDueInvalid, invalid: attendanceMessages.settings.maxDueInvalid },
+          MAX_FEE_RUPEES,
+        ).nullable(),
+      )
+      .optional(),
+    checkin_early_minutes: wholeNumber(
+      attendanceMessages.settings.earlyMinutesInvalid,
+      0,
+      MAX_CHECKIN_EARLY_MINUTES,
+    ).optional(),
+    /**
+     * Issue 16, optional (absent keeps what is saved): the largest discount below the price list
+     * desk staff may give on a subscription or renewal (0: none). Managers and owners have no limit.
+     */
+    desk_max_discount: rupeesSchema(
+      { required: teamRoleMessages.deskMaxDiscountInvalid, invalid: teamRoleMessages.deskMaxDiscountInvalid },
+      MAX_FEE_RUPEES,
+    ).optional(),
   })
   .superRefine((settings, context) => {
     if (settings.upi_id && !settings.upi_payee_name) {
@@ -117,6 +181,9 @@ export const librarySettingsRecordSchema = z.object({
   auto_push_reminders: z.boolean(),
   /** The saved prefix, else the default from the library's name (its initials). */
   receipt_prefix: z.string(),
+  gstin: z.string().nullable(),
+  gst_rate: z.number(),
+  sac: z.string(),
   price_list: z.array(
     z.object({
       duration: z.number().int(),
@@ -125,6 +192,11 @@ export const librarySettingsRecordSchema = z.object({
       price: z.number(),
     }),
   ),
+  /** Issue 15: the largest balance the desk lets in (null: any), and the minutes early allowed. */
+  checkin_max_due: z.number().nullable(),
+  checkin_early_minutes: z.number().int(),
+  /** Issue 16: the largest discount below the price list the desk may give (0: none). */
+  desk_max_discount: z.number(),
   updated_at: z.string().nullable(),
 });
 export type LibrarySettingsRecord = z.infer<typeof librarySettingsRecordSchema>;

@@ -5,3 +5,5 @@ export * from './subscriptions';
 export * from './notifications';
 export * from './system';
 export * from './money';
+export * from './student-app';
+export * from './team';

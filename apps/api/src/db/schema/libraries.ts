@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const libraries = pgTable('libraries', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -24,11 +24,20 @@ export const admins = pgTable(
     phone: text('phone').notNull(),
     passwordHash: text('password_hash').notNull(),
     profileImage: text('profile_image'),
+    /** Issue 16: owner (everything), manager (all but the team and settings) or desk (the counter's work). */
+    role: text('role').notNull().default('owner'),
+    /** Issue 16: a deactivated person cannot sign in; their sessions ended when it was set. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** Issue 16: added with a one-time password shown once; must choose their own at the next sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('admins_library_idx').on(table.libraryId)],
+  (table) => [
+    index('admins_library_idx').on(table.libraryId),
+    check('admins_role_check', sql`${table.role} in ('owner', 'manager', 'desk')`),
+  ],
 );
 
 export const sessions = pgTable(

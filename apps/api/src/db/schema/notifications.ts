@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { admins, libraries } from './libraries';
 import { students } from './students';
+import { studentSessions } from './student-app';
 
 /**
  * One pairing code a student: the phone app sends it once to bind a device. Only a keyed
@@ -34,8 +46,14 @@ export const studentDevices = pgTable(
     studentId: uuid('student_id')
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
+    /** Where a push goes: the FCM registration token, or a Web Push subscription's endpoint URL. */
     fcmToken: text('fcm_token').notNull(),
     platform: text('platform').notNull(),
+    /** A Web Push subscription's keys (issue 15, RFC 8291), both or neither; with them, `fcm_token` is the endpoint. */
+    pushP256dh: text('push_p256dh'),
+    pushAuth: text('push_auth'),
+    /** The student-app session that registered it (issue 15): unpairing that session removes the device. */
+    sessionId: uuid('session_id').references((): AnyPgColumn => studentSessions.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,6 +62,11 @@ export const studentDevices = pgTable(
     uniqueIndex('student_devices_library_token_unique').on(table.libraryId, table.fcmToken),
     index('student_devices_library_student_idx').on(table.libraryId, table.studentId),
     check('student_devices_platform_check', sql`${table.platform} in ('android', 'ios', 'web')`),
+    check(
+      'student_devices_web_push_check',
+      sql`(${table.pushP256dh} is null) = (${table.pushAuth} is null) and (${table.pushP256dh} is null or ${table.platform} = 'web')`,
+    ),
+    index('student_devices_session_idx').on(table.sessionId),
   ],
 );
 

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  type AnyPgColumn,
   numeric,
   pgTable,
   primaryKey,
@@ -84,6 +85,32 @@ export const fees = pgTable(
      * payment's financial year (`receipt_counters`); null for a ₹0 fee (nothing was received).
      */
     receiptNo: text('receipt_no'),
+    /**
+     * Issue 14, what the receipt shows of the plan, as it was when paid (back-filled from the
+     * subscription for older payments): the period, the daily window, the seat and area names.
+     */
+    periodStart: date('period_start', { mode: 'string' }),
+    periodEnd: date('period_end', { mode: 'string' }),
+    windowStart: time('window_start'),
+    windowEnd: time('window_end'),
+    seatName: text('seat_name'),
+    areaName: text('area_name'),
+    /** Issue 14: the tax invoice's figures, fixed when paid; `tax_gstin` null means a plain receipt. */
+    taxGstin: text('tax_gstin'),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
+    taxSac: text('tax_sac'),
+    placeOfSupply: text('place_of_supply'),
+    taxableValue: numeric('taxable_value', { precision: 12, scale: 2 }),
+    cgst: numeric('cgst', { precision: 12, scale: 2 }),
+    sgst: numeric('sgst', { precision: 12, scale: 2 }),
+    igst: numeric('igst', { precision: 12, scale: 2 }),
+    /** Issue 14: an adjustment's original payment, and the adjustment's reason. */
+    adjustsId: uuid('adjusts_id').references((): AnyPgColumn => fees.id, { onDelete: 'restrict' }),
+    reason: text('reason'),
+    /** Issue 14: a void payment counts for nothing; its receipt stays in the series, marked VOID. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: uuid('voided_by').references(() => admins.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -98,12 +125,26 @@ export const fees = pgTable(
     index('fees_library_created_idx').on(table.libraryId, table.createdAt),
     index('fees_library_updated_idx').on(table.libraryId, table.updatedAt),
     index('fees_subscription_idx').on(table.subscriptionId),
-    check('fees_amount_check', sql`${table.amount} >= 0`),
+    check('fees_amount_check', sql`${table.amount} >= 0 or ${table.kind} = 'adjustment'`),
+    check(
+      'fees_adjustment_check',
+      sql`(${table.kind} = 'adjustment') = (${table.adjustsId} is not null and ${table.reason} is not null)`,
+    ),
+    check('fees_void_check', sql`(${table.voidedAt} is null) = (${table.voidReason} is null)`),
+    check(
+      'fees_tax_check',
+      sql`${table.taxGstin} is null or (${table.taxRate} is not null and ${table.taxableValue} is not null and ${table.placeOfSupply} is not null)`,
+    ),
+    index('fees_adjusts_idx')
+      .on(table.adjustsId)
+      .where(sql`${table.adjustsId} is not null`),
     check('fees_mode_check', sql`${table.mode} in ('Cash', 'UPI', 'Card', 'Bank Transfer', 'Cheque')`),
-    check('fees_kind_check', sql`${table.kind} in ('new', 'renewal', 'balance')`),
+    check('fees_kind_check', sql`${table.kind} in ('new', 'renewal', 'balance', 'adjustment')`),
+    // A voided payment gives its reference back (issue 14): a UTR recorded against the wrong
+    // student and voided can be recorded for the right one.
     uniqueIndex('fees_library_reference_unique')
       .on(table.libraryId, table.reference)
-      .where(sql`${table.reference} is not null`),
+      .where(sql`${table.reference} is not null and ${table.voidedAt} is null`),
   ],
 );
 

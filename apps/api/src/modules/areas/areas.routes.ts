@@ -11,7 +11,7 @@ import {
   messages,
   successEnvelope,
 } from '@app/shared';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, allow } from '../../plugins/auth';
 import * as service from './areas.service';
 import { ok } from '../../lib/reply';
 
@@ -29,6 +29,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/area',
     {
+      config: allow('staff'),
       schema: {
         ...common,
         summary: 'One page of areas, searchable by name or location and filterable by status',
@@ -42,6 +43,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/area/all',
     {
+      config: allow('staff'),
       schema: {
         ...common,
         summary: 'Every area of the library, by name (for dropdowns)',
@@ -57,6 +59,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/area/:id',
     {
+      config: allow('staff'),
       schema: {
         ...common,
         summary: 'One area, opened for editing',
@@ -70,6 +73,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/area',
     {
+      config: allow('manage'),
       schema: {
         ...common,
         summary: 'Add an area',
@@ -86,6 +90,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/area/:id',
     {
+      config: allow('manage'),
       schema: {
         ...common,
         summary: 'Update an area; Total Seats may not drop below its seats',
@@ -101,6 +106,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/area/:id',
     {
+      config: allow('deletes'),
       schema: {
         ...common,
         summary: 'Delete an area that has no seats',

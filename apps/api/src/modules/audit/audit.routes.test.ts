@@ -39,6 +39,8 @@ describe('the audit log', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/area/${area.json().data.id}`, headers: auth });
     expect(await actions(auth)).toEqual([
       'area.delete',
+      // Issue 16: every signed-in write says who did it (plugins/write-audit).
+      'area.create',
       'admin.profile_update',
       'admin.sign_in',
       'admin.sign_in_failed',
@@ -67,10 +69,10 @@ describe('the audit log', () => {
       'admin.sign_out',
       'admin.password_change',
       'area.delete',
-      'admin.profile_update',
+      'area.create',
     ]);
     expect(entries.entries[0]).toMatchObject({ admin_name: 'Ravi', entity_type: 'admin', ip: '127.0.0.1' });
-    expect(entries.pagination).toMatchObject({ totalItems: 8, itemsPerPage: 5 });
+    expect(entries.pagination).toMatchObject({ totalItems: 9, itemsPerPage: 5 });
     const filtered = await t.app.inject({ url: '/api/admin/audit-log?action=admin.sign_in', headers: freshAuth });
     expect(filtered.json().data.entries).toHaveLength(2);
   });

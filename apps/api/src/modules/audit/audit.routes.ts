@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditListQuerySchema, auditListSchema, errorEnvelopeSchema, successEnvelope } from '@app/shared';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, allow } from '../../plugins/auth';
 import * as service from './audit.service';
 import { ok } from '../../lib/reply';
 
@@ -11,6 +11,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit-log',
     {
+      config: allow('manage'),
       schema: {
         tags: ['audit'],
         summary: 'Who did what: sign-ins, profile changes, deletions and identity-data views, newest first',

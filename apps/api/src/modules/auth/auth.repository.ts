@@ -1,4 +1,5 @@
 import { TransactionRollbackError, and, eq, isNull, sql } from 'drizzle-orm';
+import type { Role } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { admins, libraries, sessions } from '../../db/schema';
 import { adminColumns, type AdminRow } from '../../db/admins.repository';
@@ -9,7 +10,7 @@ export async function findAdminByEmail(db: DbOrTx, email: string): Promise<Admin
     .from(admins)
     .innerJoin(libraries, eq(libraries.id, admins.libraryId))
     .where(eq(admins.email, email));
-  return row;
+  return row && { ...row, role: row.role as Role };
 }
 
 export interface NewLibraryWithOwner {
@@ -47,6 +48,9 @@ function insertLibraryWithOwner(db: DbOrTx, input: NewLibraryWithOwner): Promise
       profileImage: owner.profileImage,
       libraryName: library.name,
       libraryTimeZone: library.timeZone,
+      role: owner.role as Role,
+      deactivatedAt: owner.deactivatedAt,
+      mustChangePassword: owner.mustChangePassword,
     };
   });
 }

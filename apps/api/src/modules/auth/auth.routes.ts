@@ -10,7 +10,7 @@ import {
   successEnvelope,
 } from '@app/shared';
 import { AppError } from '../../errors';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, allow } from '../../plugins/auth';
 import * as service from './auth.service';
 import { createLoginThrottle } from './login-throttle';
 import { ok } from '../../lib/reply';
@@ -81,6 +81,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         security: [{ bearerAuth: [] }],
         response: { 200: successEnvelope(z.null()), 401: errorEnvelopeSchema },
       },
+      // Open while a one-time password must be replaced (plugins/auth).
+      config: { ...allow('staff'), openBeforePasswordChange: true },
       onRequest: app.authenticate,
     },
     async (request) => {
@@ -98,6 +100,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         security: [{ bearerAuth: [] }],
         response: { 200: successEnvelope(adminSchema), 401: errorEnvelopeSchema },
       },
+      // Open while a one-time password must be replaced (plugins/auth).
+      config: { ...allow('staff'), openBeforePasswordChange: true },
       onRequest: app.authenticate,
     },
     async (request) => {

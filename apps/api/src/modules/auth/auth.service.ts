@@ -72,7 +72,8 @@ export async function login(
   const { db } = context;
   const admin = await repository.findAdminByEmail(db, input.identifier);
   const valid = await verifyPassword(admin?.passwordHash ?? (await dummyHash), input.password);
-  if (!admin || !valid) {
+  // A deactivated person (issue 16) gets the same answer as a wrong password.
+  if (!admin || !valid || admin.deactivatedAt) {
     // A failed attempt on a real account is the owner's business; an unknown email has no library.
     if (admin) {
       await auditAccount(db, admin, ip, {

@@ -1,6 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DashboardPeriod } from '@app/shared';
+import { countedFee } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
+
+/**
+ * Money on the dashboard (issue 14): a voided fee counts for nothing (not in revenue, the
+ * chart, the modes, the plans or recent transactions); an adjustment counts with its sign
+ * in every sum (a refund lowers its mode's and its period's revenue) but is not another
+ * transaction or sale: it corrects a payment already counted.
+ */
+const counted = countedFee('f');
+/** A payment taken (creation, renewal, balance), not a correction of one. */
+const transaction = sql`f.kind <> 'adjustment'`;
 
 /**
  * Where a period starts, in SQL, in the library's time zone `tz`: the last 24
@@ -37,7 +48,7 @@ export type Bucket = 'hour' | 'day' | 'month';
 export async function dashboardFigures(db: DbOrTx, libraryId: string, period: DashboardPeriod, bucket: Bucket) {
   const tz = sql`(select time_zone from libraries where id = ${libraryId})`;
   const start = periodStart(period, tz);
-  const inPeriod = start ? sql`f.created_at >= ${start}` : sql`true`;
+  const inPeriod = start ? sql`${counted} and f.created_at >= ${start}` : counted;
   const today = sql`(now() at time zone ${tz})::date`;
 
   const [startRow, students, seats, revenue, top, recent, plans, series, modes] = await Promise.all([
@@ -54,23 +65,23 @@ export async function dashboardFigures(db: DbOrTx, libraryId: string, period: Da
              count(*) filter (where status <> 'active')::int as inactive
       from seats where library_id = ${libraryId}`),
     db.execute<{ revenue: string; transactions: number; average: string }>(sql`
-      select coalesce(sum(amount), 0)::text as revenue, count(*)::int as transactions,
-             coalesce(round(avg(amount), 2), 0)::text as average
+      select coalesce(sum(f.amount), 0)::text as revenue, count(*) filter (where ${transaction})::int as transactions,
+             coalesce(round(sum(f.amount) / nullif(count(*) filter (where ${transaction}), 0), 2), 0)::text as average
       from fees f where f.library_id = ${libraryId} and ${inPeriod}`),
     // A plan's revenue is all the money paid for it; its sales, its creations and renewals
     // (a later payment towards a balance is not another sale: docs/decisions.md, issue 13).
     db.execute<{ duration: number; is_reserved: boolean; revenue: string; sales: number }>(sql`
       select duration, is_reserved, sum(amount)::text as revenue,
-             count(*) filter (where kind <> 'balance')::int as sales
+             count(*) filter (where kind in ('new', 'renewal'))::int as sales
       from fees f where f.library_id = ${libraryId} and ${inPeriod}
       group by duration, is_reserved
-      order by sum(amount) desc, count(*) filter (where kind <> 'balance') desc, duration, is_reserved
+      order by sum(amount) desc, count(*) filter (where kind in ('new', 'renewal')) desc, duration, is_reserved
       limit 5`),
-    db.execute<{ email: string; date: string; amount: string; kind: 'new' | 'renewal' | 'balance' }>(sql`
+    db.execute<{ email: string; date: string; amount: string; kind: 'new' | 'renewal' | 'balance' | 'adjustment' }>(sql`
       select st.email, to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date,
              f.amount::text as amount, f.kind
       from fees f join students st on st.id = f.student_id
-      where f.library_id = ${libraryId}
+      where f.library_id = ${libraryId} and ${counted}
       order by f.created_at desc, f.id desc
       limit 10`),
     db.execute<{ duration: number; subscribers: number }>(sql`
@@ -80,7 +91,7 @@ export async function dashboardFigures(db: DbOrTx, libraryId: string, period: Da
       group by duration_months order by duration_months`),
     financialSeries(db, libraryId, tz, start, bucket),
     db.execute<{ mode: string; amount: string; count: number }>(sql`
-      select m.mode, coalesce(sum(f.amount), 0)::text as amount, count(f.id)::int as count
+      select m.mode, coalesce(sum(f.amount), 0)::text as amount, count(f.id) filter (where ${transaction})::int as count
       from unnest(array['Cash', 'UPI', 'Card', 'Bank Transfer', 'Cheque']) with ordinality as m(mode, position)
       left join fees f on f.mode = m.mode and f.library_id = ${libraryId} and ${inPeriod}
       group by m.mode, m.position order by m.position`),
@@ -116,9 +127,9 @@ function financialSeries(db: DbOrTx, libraryId: string, tz: SQL, start: SQL | un
       select generate_series(${first}, date_trunc(${unit}, now() at time zone ${tz}), ${step}) as local_start
     )
     select to_char(b.local_start, ${sql.raw(format)}) as date,
-           coalesce(sum(f.amount), 0)::text as revenue, count(f.id)::int as transactions
+           coalesce(sum(f.amount), 0)::text as revenue, count(f.id) filter (where ${transaction})::int as transactions
     from buckets b
-    left join fees f on f.library_id = ${libraryId}
+    left join fees f on f.library_id = ${libraryId} and ${counted}
       and date_trunc(${unit}, f.created_at at time zone ${tz}) = b.local_start
       ${start ? sql`and f.created_at >= ${start}` : sql``}
     group by b.local_start order by b.local_start`);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DASHBOARD_PERIODS, dashboardSchema, errorEnvelopeSchema, messages, successEnvelope } from '@app/shared';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, allow } from '../../plugins/auth';
 import * as service from './dashboard.service';
 import { ok } from '../../lib/reply';
 
@@ -12,6 +12,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/:period',
     {
+      config: allow('staff'),
       schema: {
         tags: ['dashboard'],
         summary: "The library's figures for a period (fees counted by their creation time)",

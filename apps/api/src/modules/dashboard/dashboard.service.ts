@@ -11,7 +11,7 @@ export function bucketOf(period: DashboardPeriod): Bucket {
   return 'month';
 }
 
-const TRANSACTION_TYPES = { new: 'New', renewal: 'Renewal', balance: 'Balance' } as const;
+const TRANSACTION_TYPES = { new: 'New', renewal: 'Renewal', balance: 'Balance', adjustment: 'Adjustment' } as const;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 

@@ -2,33 +2,21 @@ import { formatDateDMY, messages } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { queueStudentNotification } from '../../lib/push/outbox.repository';
 import type { PushHandle } from '../../plugins/push';
+import { createIntervalWorker, type IntervalWorker, type WorkerLogger } from '../../lib/interval-worker';
 import * as repository from './dues.repository';
 
 const m = messages.dues;
 
-interface WorkerLogger {
-  info(object: object, message: string): void;
-  error(object: object, message: string): void;
-}
-
 export interface DuesReminderWorkerOptions {
   db: DbOrTx;
-  push: PushHandle;
+  push: Pick<PushHandle, 'fcm' | 'active' | 'kick'>;
   logger: WorkerLogger;
   /** Pause between rounds (DUES_REMINDER_INTERVAL_MS). */
   intervalMs: number;
 }
 
-export interface DuesReminderWorker {
-  /** Runs a round at once, then one every interval. */
-  start(): void;
-  /** Stops the rounds and waits (a few seconds at most) for one in progress. */
-  stop(): Promise<void>;
-  /** One round over every library with the switch on; answers how many reminders it queued. */
-  runOnce(): Promise<number>;
-}
-
-const STOP_WAIT_MS = 5000;
+/** Its rounds: `runOnce` is one round over every library with the switch on, answering how many reminders it queued. */
+export type DuesReminderWorker = IntervalWorker<number>;
 
 function pushBody(candidate: repository.PushCandidateRow): string {
   const amount = Number(candidate.amount_due);
@@ -52,13 +40,10 @@ function pushBody(candidate: repository.PushCandidateRow): string {
  */
 export function createDuesReminderWorker(options: DuesReminderWorkerOptions): DuesReminderWorker {
   const { db, push, logger, intervalMs } = options;
-  let running = false;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> | undefined;
 
   async function remindLibrary(libraryId: string): Promise<number> {
     let queued = 0;
-    for (const candidate of await repository.pushCandidates(db, libraryId)) {
+    for (const candidate of await repository.pushCandidates(db, libraryId, { fcm: push.fcm, webPush: push.active })) {
       const sent = await db.transaction(async (tx) => {
         const inserted = await repository.insertPushReminder(tx, libraryId, {
           subscriptionId: candidate.subscription_id,
@@ -72,7 +57,7 @@ export function createDuesReminderWorker(options: DuesReminderWorkerOptions): Du
           libraryId,
           candidate.student_id,
           { adminId: null, title: m.pushTitle(candidate.library_name), body: pushBody(candidate) },
-          { deliverable: push.deliverable, failReason: messages.notification.noProviderReason },
+          { fcm: push.fcm, webPush: push.active, failReason: messages.notification.noProviderReason },
         );
         return true;
       });
@@ -98,32 +83,5 @@ export function createDuesReminderWorker(options: DuesReminderWorkerOptions): Du
     return queued;
   }
 
-  function schedule(delayMs: number) {
-    timer = setTimeout(() => {
-      round = runOnce()
-        .then(() => undefined)
-        .catch((error: unknown) => logger.error({ err: error }, 'dues: push reminder round failed'))
-        .finally(() => {
-          round = undefined;
-          if (running) schedule(intervalMs);
-        });
-    }, delayMs);
-  }
-
-  return {
-    start() {
-      if (running) return;
-      running = true;
-      schedule(0);
-    },
-    async stop() {
-      running = false;
-      clearTimeout(timer);
-      if (!round) return;
-      let wait: NodeJS.Timeout | undefined;
-      await Promise.race([round, new Promise((resolve) => (wait = setTimeout(resolve, STOP_WAIT_MS)))]);
-      clearTimeout(wait);
-    },
-    runOnce,
-  };
+  return createIntervalWorker({ runOnce, intervalMs, logger, failure: 'dues: push reminder round failed' });
 }

@@ -6,7 +6,7 @@ import {
   type DUE_SORT_KEYS,
   type DueGroup,
 } from '@app/shared';
-import { balanceSql } from '../../db/account';
+import { balanceSql, countedFee } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../lib/sql-like';
 
@@ -267,7 +267,7 @@ export async function duesTotals(db: DbOrTx, libraryId: string): Promise<DuesTot
 /**
  * Did reminders work: the dues (a subscription's period, whatever the group) first reminded
  * in the library's last 30 days, those with a payment on the subscription within 7 days of
- * that first reminder, and what those payments came to.
+ * that first reminder, and what those payments came to (voided ones left out, adjustments with their sign).
  */
 export async function reminderEffect(db: DbOrTx, libraryId: string) {
   const result = await db.execute<{ reminded: number; paid: number; amount: string }>(sql`
@@ -283,7 +283,7 @@ export async function reminderEffect(db: DbOrTx, libraryId: string) {
     ),
     payments as (
       select (select sum(f.amount) from fees f
-              where f.library_id = ${libraryId} and f.subscription_id = recent.subscription_id
+              where f.library_id = ${libraryId} and f.subscription_id = recent.subscription_id and ${countedFee('f')}
                 and f.created_at >= recent.first_sent_at and f.created_at < recent.first_sent_at + interval '7 days'
              ) as amount
       from recent
@@ -354,10 +354,16 @@ export type PushCandidateRow = {
 
 /**
  * Subscriptions of the library (while its switch is on) not renewed, whose student has a
- * paired device, at a stage not yet reminded of for this expiry: 'before' from N days to
+ * paired device that can be delivered to (a Web Push subscription, `webPush`; an app token
+ * only with FCM configured, `fcm`), at a stage not yet reminded of for this expiry: 'before' from N days to
  * the day before expiry, 'on_day' on it, 'after' in the three days after the grace period.
  */
-export async function pushCandidates(db: DbOrTx, libraryId: string): Promise<PushCandidateRow[]> {
+export async function pushCandidates(
+  db: DbOrTx,
+  libraryId: string,
+  delivery: { fcm: boolean; webPush: boolean },
+): Promise<PushCandidateRow[]> {
+  const deliverable = sql`(case when dv.push_p256dh is not null then ${delivery.webPush}::boolean else ${delivery.fcm}::boolean end)`;
   const result = await db.execute<PushCandidateRow>(sql`
     with lib as (${libraryOf(libraryId)})
     select sub.id as subscription_id, sub.student_id, stage.name as stage,
@@ -376,7 +382,9 @@ export async function pushCandidates(db: DbOrTx, libraryId: string): Promise<Pus
     where lib.auto_push_reminders and sub.library_id = lib.id
       and sub.plan_expires_at between lib.today - lib.grace_days - 3 and lib.today + lib.expiring_days
       and stage.name is not null and not ${renewed}
-      and exists (select 1 from student_devices dv where dv.library_id = lib.id and dv.student_id = sub.student_id)
+      and exists (
+        select 1 from student_devices dv
+        where dv.library_id = lib.id and dv.student_id = sub.student_id and ${deliverable})
       and not exists (
         select 1 from due_reminders r
         where r.library_id = lib.id and r.subscription_id = sub.id and r.plan_expires_at = sub.plan_expires_at

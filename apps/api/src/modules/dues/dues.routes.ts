@@ -11,7 +11,7 @@ import {
   reminderRecordSchema,
   successEnvelope,
 } from '@app/shared';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, allow } from '../../plugins/auth';
 import { ok } from '../../lib/reply';
 import * as service from './dues.service';
 
@@ -28,6 +28,7 @@ const duesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dues',
     {
+      config: allow('staff'),
       schema: {
         tags: ['dues'],
         summary: 'One group of dues (expiring, expired, unpaid) with amounts, UPI links and last reminders',
@@ -44,6 +45,7 @@ const duesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dues/summary',
     {
+      config: allow('staff'),
       schema: {
         tags: ['dues'],
         summary:
@@ -58,6 +60,7 @@ const duesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dues/export',
     {
+      config: allow('exports'),
       schema: {
         tags: ['dues'],
         summary: 'One group of dues as CSV, with the same search and sort as the list',
@@ -78,6 +81,7 @@ const duesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dues/:subscriptionId/reminders',
     {
+      config: allow('staff'),
       schema: {
         tags: ['dues'],
         summary: 'Record a reminder sent on WhatsApp or by SMS for a due',

@@ -15,7 +15,7 @@ export type FeeRow = {
   duration: number;
   unit: string;
   mode: string;
-  kind: 'new' | 'renewal' | 'balance';
+  kind: 'new' | 'renewal' | 'balance' | 'adjustment';
   receipt_no: string | null;
   status: string;
   created_at: string;
@@ -57,7 +57,9 @@ function whereOf(libraryId: string, filters: FeeFilters): SQL {
       sql`(st.first_name || ' ' || coalesce(st.last_name, '') ilike ${pattern} or st.mobile like ${pattern})`,
     );
   }
-  if (filters.status) conditions.push(sql`f.status = ${filters.status}`);
+  // A voided payment keeps its row (and `status` 'paid'): 'void' is told by `voided_at` (issue 14).
+  if (filters.status === 'void') conditions.push(sql`f.voided_at is not null`);
+  else if (filters.status) conditions.push(sql`f.status = ${filters.status} and f.voided_at is null`);
   if (filters.mode) conditions.push(sql`f.mode = ${filters.mode}`);
   if (filters.from) conditions.push(sql`(f.created_at at time zone l.time_zone)::date >= ${filters.from}::date`);
   if (filters.to) conditions.push(sql`(f.created_at at time zone l.time_zone)::date <= ${filters.to}::date`);
@@ -66,7 +68,8 @@ function whereOf(libraryId: string, filters: FeeFilters): SQL {
 
 const columns = sql`
   f.id, f.subscription_id, f.student_id, st.first_name, st.last_name, st.mobile, st.email,
-  f.amount::text as amount, f.duration, f.unit, f.mode, f.kind, f.receipt_no, f.status,
+  f.amount::text as amount, f.duration, f.unit, f.mode, f.kind, f.receipt_no,
+  case when f.voided_at is null then f.status else 'void' end as status,
   to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   to_char(f.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, feeListQuerySchema, feeListSchema, successEnvelope } from '@app/shared';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, allow } from '../../plugins/auth';
 import * as service from './fees.service';
 import { ok } from '../../lib/reply';
 
@@ -16,6 +16,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fee',
     {
+      config: allow('staff'),
       schema: {
         tags: ['fees'],
         summary: 'The fee report (search by student name or mobile; status, payment mode and date range filters)',
@@ -30,6 +31,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fee/export',
     {
+      config: allow('exports'),
       schema: {
         tags: ['fees'],
         summary: 'The fee report as CSV, with the same search, filters and sort as the list',

@@ -27,7 +27,12 @@ export async function listFees(context: FeesContext, actor: Actor, query: ListQu
 }
 
 /** The Type column: a payment towards a balance is neither a new plan nor a renewal. */
-const KIND_LABELS: Record<repository.FeeRow['kind'], string> = { new: 'New', renewal: 'Renewal', balance: 'Balance' };
+const KIND_LABELS: Record<repository.FeeRow['kind'], string> = {
+  new: 'New',
+  renewal: 'Renewal',
+  balance: 'Balance',
+  adjustment: 'Adjustment',
+};
 
 const CSV_HEADER = [
   'Student Name',

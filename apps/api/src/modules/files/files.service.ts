@@ -1,5 +1,5 @@
-import { messages } from '@app/shared';
-import { notFound } from '../../errors';
+import { can, messages } from '@app/shared';
+import { forbidden, notFound } from '../../errors';
 import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/service-context';
 import { parseStorageKey } from '../../lib/storage/keys';
@@ -20,6 +20,9 @@ const AUDITED_KINDS: Record<string, Set<string>> = { students: new Set(['front',
 export async function openFile(context: FilesContext, actor: Actor, key: string): Promise<StoredObject> {
   const parts = isSafeStorageKey(key) ? parseStorageKey(key) : undefined;
   if (!parts || parts.libraryId !== actor.libraryId) throw notFound(messages.students.fileNotFound);
+  // Issue 16: a desk person's own links never open identity images (their student detail carries none).
+  const identity = AUDITED_KINDS[parts.entityType]?.has(parts.kind) ?? false;
+  if (identity && !can(actor.role, 'students.identity')) throw forbidden(messages.team.forbiddenIdentity);
   const file = await context.storage.get(key);
   if (!file) throw notFound(messages.students.fileNotFound);
 

@@ -7,7 +7,7 @@ import {
   successTextEnvelope,
 } from '@app/shared';
 import { tooManyRequests } from '../../errors';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, allow } from '../../plugins/auth';
 import * as service from './profile.service';
 
 // A token thief guessing the current password: five wrong tries a session per 15 minutes.
@@ -19,6 +19,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/update-admin-profile',
     {
+      config: allow('staff'),
       schema: {
         tags: ['profile'],
         summary:

@@ -12,7 +12,7 @@ import {
   seatSchema,
   successEnvelope,
 } from '@app/shared';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, allow } from '../../plugins/auth';
 import * as service from './seats.service';
 import { ok } from '../../lib/reply';
 
@@ -29,6 +29,7 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/seat',
     {
+      config: allow('staff'),
       schema: {
         ...common,
         summary: "The library's seats with their live state, optionally one area's",
@@ -42,6 +43,7 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/seat/:areaId',
     {
+      config: allow('staff'),
       schema: {
         ...common,
         summary: "One area's seats with their live state",
@@ -55,6 +57,7 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/seat',
     {
+      config: allow('manage'),
       schema: {
         ...common,
         summary: 'Add a seat to an area that has room for it',
@@ -71,6 +74,7 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/seat/:id',
     {
+      config: allow('manage'),
       schema: {
         ...common,
         summary: 'Update a seat (name, area, status, capacity)',
@@ -86,6 +90,7 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/seat/:id',
     {
+      config: allow('deletes'),
       schema: {
         ...common,
         summary: 'Delete a seat',
@@ -103,6 +108,7 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/area/:id/generate-seats',
     {
+      config: allow('manage'),
       schema: {
         ...common,
         summary: "Fill an area up to its Total Seats with numbered seats following its seats' names",

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { LibrarySettings } from '@app/shared';
+import { DEFAULT_CHECKIN_EARLY_MINUTES, DEFAULT_GST_RATE, DEFAULT_SAC, type LibrarySettings } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/pg-errors';
 
@@ -13,6 +13,15 @@ export type SettingsRow = {
   dues_grace_days: number;
   reminder_template: string | null;
   auto_push_reminders: boolean;
+  gstin: string | null;
+  /** The GST rate in percent, as PostgreSQL prints it. */
+  gst_rate: string;
+  sac: string;
+  /** Issue 15: rupees as PostgreSQL prints them; null: the desk never refuses for money. */
+  checkin_max_due: string | null;
+  checkin_early_minutes: number;
+  /** Issue 16: rupees as PostgreSQL prints them. */
+  desk_max_discount: string;
   updated_at: string;
 };
 
@@ -21,6 +30,8 @@ export { receiptPrefixOf } from '../../lib/ledger/receipts';
 export async function findSettings(db: DbOrTx, libraryId: string): Promise<SettingsRow | undefined> {
   const result = await db.execute<SettingsRow>(sql`
     select upi_id, upi_payee_name, dues_expiring_days, dues_grace_days, reminder_template, auto_push_reminders,
+           gstin, gst_rate::text as gst_rate, sac, checkin_max_due::text as checkin_max_due, checkin_early_minutes,
+           desk_max_discount::text as desk_max_discount,
            to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
     from library_settings where library_id = ${libraryId}`);
   return result.rows[0];
@@ -37,18 +48,38 @@ export async function saveSettings(
   libraryId: string,
   settings: Omit<LibrarySettings, 'reminder_template'> & { reminder_template: string | null },
 ): Promise<boolean> {
-  // No prefix in the body keeps the saved one (null: the default from the library's name).
+  // No prefix in the body keeps the saved one (null: the default from the library's name); so
+  // do no GST rate and no SAC (the table's defaults until saved), and no GSTIN (null clears it);
+  // so do the check-in rules (issue 15: no largest balance, null, clears it).
+  const gstinGiven = settings.gstin !== undefined;
+  const maxDueGiven = settings.checkin_max_due !== undefined;
+  const earlyGiven = settings.checkin_early_minutes !== undefined;
+  const deskMaxDiscount = settings.desk_max_discount?.toFixed(2) ?? null;
   await tx.execute(sql`
     insert into library_settings (library_id, upi_id, upi_payee_name, dues_expiring_days, dues_grace_days,
-                                  reminder_template, auto_push_reminders, receipt_prefix, updated_at)
+                                  reminder_template, auto_push_reminders, receipt_prefix, gstin, gst_rate, sac,
+                                  checkin_max_due, checkin_early_minutes, desk_max_discount, updated_at)
     values (${libraryId}, ${settings.upi_id}, ${settings.upi_payee_name}, ${settings.dues_expiring_days},
             ${settings.dues_grace_days}, ${settings.reminder_template}, ${settings.auto_push_reminders},
-            ${settings.receipt_prefix ?? null}, now())
+            ${settings.receipt_prefix ?? null}, ${settings.gstin ?? null},
+            coalesce(${settings.gst_rate?.toFixed(2) ?? null}::numeric, ${DEFAULT_GST_RATE}),
+            coalesce(${settings.sac ?? null}::text, ${DEFAULT_SAC}),
+            ${settings.checkin_max_due?.toFixed(2) ?? null}::numeric,
+            coalesce(${settings.checkin_early_minutes ?? null}::int, ${DEFAULT_CHECKIN_EARLY_MINUTES}),
+            coalesce(${deskMaxDiscount}::numeric, 0), now())
     on conflict (library_id) do update set
       upi_id = excluded.upi_id, upi_payee_name = excluded.upi_payee_name,
       dues_expiring_days = excluded.dues_expiring_days, dues_grace_days = excluded.dues_grace_days,
       reminder_template = excluded.reminder_template, auto_push_reminders = excluded.auto_push_reminders,
       receipt_prefix = coalesce(excluded.receipt_prefix, library_settings.receipt_prefix),
+      gstin = case when ${gstinGiven} then excluded.gstin else library_settings.gstin end,
+      gst_rate = case when ${settings.gst_rate !== undefined} then excluded.gst_rate else library_settings.gst_rate end,
+      sac = case when ${settings.sac !== undefined} then excluded.sac else library_settings.sac end,
+      checkin_max_due = case when ${maxDueGiven} then excluded.checkin_max_due else library_settings.checkin_max_due end,
+      checkin_early_minutes = case when ${earlyGiven} then excluded.checkin_early_minutes
+                                   else library_settings.checkin_early_minutes end,
+      desk_max_discount = case when ${deskMaxDiscount !== null} then excluded.desk_max_discount
+                               else library_settings.desk_max_discount end,
       updated_at = now()`);
   await tx.execute(sql`delete from price_list where library_id = ${libraryId}`);
   if (settings.price_list.length === 0) return true;

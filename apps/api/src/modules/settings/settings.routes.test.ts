@@ -51,7 +51,13 @@ describe('GET /api/settings', () => {
       reminder_template: m.defaultReminderTemplate,
       auto_push_reminders: false,
       receipt_prefix: 'GSP', // the initials of 'Gyan Study Point'
+      gstin: null,
+      gst_rate: 18,
+      sac: '998451',
       price_list: [],
+      checkin_max_due: null,
+      checkin_early_minutes: 15,
+      desk_max_discount: 0,
       updated_at: null,
     });
   });
@@ -84,7 +90,9 @@ describe('PUT /api/settings', () => {
       `select admin_id, entity_type, detail from audit_log where library_id = $1 and action = 'settings.update'`,
       [session.library.id],
     );
-    expect(audit.rows).toEqual([{ admin_id: session.id, entity_type: 'settings', detail: '4 prices, UPI set' }]);
+    expect(audit.rows).toEqual([
+      { admin_id: session.id, entity_type: 'settings', detail: '4 prices, UPI set, GST not set' },
+    ]);
   });
 
   it('replaces the price list and stores the default template as null', async () => {
@@ -165,6 +173,66 @@ describe('PUT /api/settings', () => {
     expect(await stored(session.library.id)).toEqual(before);
   });
 
+  it('saves a GSTIN, rate and SAC; absent keeps them, empty or null clears the GSTIN', async () => {
+    const { auth, session } = await registerLibrary(t.app);
+    const saved = await put(auth, { ...valid, gstin: ' 27aapfu0939f1zv ', gst_rate: '12.5', sac: '998432' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ gstin: '27AAPFU0939F1ZV', gst_rate: 12.5, sac: '998432' });
+    // A client from before issue 14 sends none of them: they stay as saved.
+    expect((await put(auth, valid)).statusCode).toBe(200);
+    expect(await read(auth)).toMatchObject({ gstin: '27AAPFU0939F1ZV', gst_rate: 12.5, sac: '998432' });
+    expect((await put(auth, { ...valid, gstin: '' })).json().data).toMatchObject({ gstin: null, gst_rate: 12.5 });
+    expect((await put(auth, { ...valid, gstin: '29AAGCB7383J1Z4', gst_rate: 18 })).statusCode).toBe(200);
+    expect((await put(auth, { ...valid, gstin: null })).json().data).toMatchObject({ gstin: null, gst_rate: 18 });
+    const audit = await t.pool.query(
+      `select detail from audit_log where library_id = $1 and action = 'settings.update' order by created_at, id`,
+      [session.library.id],
+    );
+    expect(audit.rows.map((row) => row.detail)).toEqual([
+      '4 prices, UPI set, GST set',
+      '4 prices, UPI set, GST set',
+      '4 prices, UPI set, GST not set',
+      '4 prices, UPI set, GST set',
+      '4 prices, UPI set, GST not set',
+    ]);
+  });
+
+  it('refuses a GSTIN with a wrong check character, state code or format, naming the field', async () => {
+    const { auth, session } = await registerLibrary(t.app);
+    expect((await put(auth, { ...valid, gstin: '27AAPFU0939F1ZV' })).statusCode).toBe(200);
+    const before = await stored(session.library.id);
+    const cases: Array<[unknown, string]> = [
+      ['27AAPFU0939F1ZW', m.gstinProblem.check], // one character off at the end
+      ['27AAPFU0936F1ZV', m.gstinProblem.check], // a typing mistake inside
+      ['99AAPFU0939F1ZV', m.gstinProblem.state], // no state 99
+      ['00AAPFU0939F1ZV', m.gstinProblem.state],
+      ['27AAPFU0939F1Z', m.gstinProblem.format], // 14 characters
+      ['27AAPFU0939F1XV', m.gstinProblem.format], // no Z
+      ['27AAPF00939F1ZV', m.gstinProblem.format], // a digit where the PAN has a letter
+      ['27AAPFU0939F0ZV', m.gstinProblem.format], // entity number 0
+      ['२७AAPFU0939F1ZV', m.gstinProblem.format],
+      [27, m.gstinInvalid],
+    ];
+    for (const [gstin, message] of cases) {
+      const response = await put(auth, { ...valid, gstin });
+      expect(response.statusCode, String(gstin)).toBe(400);
+      expect(response.json().errors, String(gstin)).toEqual([{ field: 'gstin', message }]);
+    }
+    for (const [change, field, message] of [
+      [{ gst_rate: 0 }, 'gst_rate', m.gstRateInvalid],
+      [{ gst_rate: 40.01 }, 'gst_rate', m.gstRateInvalid],
+      [{ gst_rate: '18.005' }, 'gst_rate', m.gstRateInvalid],
+      [{ gst_rate: -18 }, 'gst_rate', m.gstRateInvalid],
+      [{ sac: '998' }, 'sac', m.sacInvalid],
+      [{ sac: '123456' }, 'sac', m.sacInvalid],
+    ] as const) {
+      const response = await put(auth, { ...valid, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().errors, JSON.stringify(change)).toEqual([{ field, message }]);
+    }
+    expect(await stored(session.library.id)).toEqual(before);
+  });
+
   it('lets parallel saves of one library each replace the list, never clash', async () => {
     const { auth, session } = await registerLibrary(t.app);
     const lists = Array.from({ length: 6 }, (_, index) => [
@@ -186,6 +254,7 @@ describe('PUT /api/settings', () => {
       sessionId: 'test',
       passwordStamp: 'test',
       ip: '127.0.0.1',
+      role: 'owner' as const,
     };
     const twice = { duration: 1, is_reserved: false, window_hours: null, price: 100 };
     const input = { ...valid, price_list: [twice, { ...twice, price: 200 }] };

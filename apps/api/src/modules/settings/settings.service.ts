@@ -1,6 +1,9 @@
 import {
+  DEFAULT_CHECKIN_EARLY_MINUTES,
   DEFAULT_DUES_EXPIRING_DAYS,
   DEFAULT_DUES_GRACE_DAYS,
+  DEFAULT_GST_RATE,
+  DEFAULT_SAC,
   messages,
   type LibrarySettings,
   type LibrarySettingsRecord,
@@ -29,7 +32,13 @@ export async function getSettings(context: SettingsContext, actor: Actor): Promi
     reminder_template: row?.reminder_template ?? m.defaultReminderTemplate,
     auto_push_reminders: row?.auto_push_reminders ?? false,
     receipt_prefix: receiptPrefix ?? 'R',
+    gstin: row?.gstin ?? null,
+    gst_rate: row ? Number(row.gst_rate) : DEFAULT_GST_RATE,
+    sac: row?.sac ?? DEFAULT_SAC,
     price_list: priceList.map((entry) => ({ ...entry, price: Number(entry.price) })),
+    checkin_max_due: row?.checkin_max_due == null ? null : Number(row.checkin_max_due),
+    checkin_early_minutes: row?.checkin_early_minutes ?? DEFAULT_CHECKIN_EARLY_MINUTES,
+    desk_max_discount: row ? Number(row.desk_max_discount) : 0,
     updated_at: row?.updated_at ?? null,
   };
 }
@@ -52,11 +61,13 @@ export async function updateSettings(
       const message = m.priceList.duplicate;
       throw new AppError(409, message, [{ field: 'price_list', message }]);
     }
+    // Whether receipts are tax invoices from now on (a GSTIN absent from the body stays as saved).
+    const gstSet = (await repository.findSettings(tx, actor.libraryId))?.gstin != null;
     await writeAudit(tx, actor, {
       action: AUDIT_ACTIONS.settingsUpdated,
       entityType: 'settings',
       entityId: actor.libraryId,
-      detail: `${input.price_list.length} ${input.price_list.length === 1 ? 'price' : 'prices'}, UPI ${input.upi_id ? 'set' : 'not set'}`,
+      detail: `${input.price_list.length} ${input.price_list.length === 1 ? 'price' : 'prices'}, UPI ${input.upi_id ? 'set' : 'not set'}, GST ${gstSet ? 'set' : 'not set'}`,
     });
   });
   return getSettings(context, actor);

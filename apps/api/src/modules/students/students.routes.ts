@@ -17,7 +17,7 @@ import {
 import { createFieldCipher, createKeyedHash } from '../../lib/crypto';
 import { createUrlSigner, FILE_URL_BASE_PATH, FILE_URL_TTL_SECONDS } from '../../lib/storage/signed-urls';
 import type { Storage } from '../../lib/storage/storage';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, allow } from '../../plugins/auth';
 import { readStudentUpload, STUDENT_FORM_LIMITS } from './students.multipart';
 import * as service from './students.service';
 import { ok } from '../../lib/reply';
@@ -67,6 +67,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
   app.get(
     '/user',
     {
+      config: allow('staff'),
       schema: {
         tags,
         security,
@@ -82,6 +83,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
   app.get(
     '/user/mobile/:mobile',
     {
+      config: allow('staff'),
       schema: {
         tags,
         security,
@@ -97,6 +99,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
   app.get(
     '/user/:id',
     {
+      config: allow('staff'),
       schema: {
         tags,
         security,
@@ -109,9 +112,44 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
     async (request) => ok(await service.getStudent(context, actorOf(request), request.params.id), m.fetched),
   );
 
+  app.get(
+    '/user/:id/identity',
+    {
+      config: allow('students.identity'),
+      schema: {
+        tags,
+        security,
+        summary: "Reveal a student's Aadhaar number and identity images (issue 16: not for desk staff; audited)",
+        params: idParams,
+        response: {
+          200: successEnvelope(
+            z.object({
+              aadhaar_number: z.string(),
+              front_image: z.string().nullable(),
+              back_image: z.string().nullable(),
+            }),
+          ),
+          401: failure,
+          403: failure,
+          404: failure,
+        },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { aadhaar_number, front_image, back_image } = await service.getStudent(
+        context,
+        actorOf(request),
+        request.params.id,
+      );
+      return ok({ aadhaar_number, front_image, back_image }, m.fetched);
+    },
+  );
+
   app.post(
     '/user',
     {
+      config: allow('staff'),
       schema: {
         tags,
         security,
@@ -131,6 +169,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
   app.put(
     '/user/:id',
     {
+      config: allow('staff'),
       schema: {
         tags,
         security,
@@ -153,6 +192,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
   app.patch(
     '/user/:id/kyc',
     {
+      config: allow('students.identity'),
       schema: {
         tags,
         security,

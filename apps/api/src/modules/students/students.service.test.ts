@@ -54,6 +54,7 @@ describe('createStudent when the row cannot be written', () => {
       sessionId: '00000000-0000-4000-8000-000000000000',
       passwordStamp: '0',
       ip: '127.0.0.1',
+      role: 'owner' as const,
     };
 
     const attempt = service.createStudent(context, actor, { fields, files: await threeImages() });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
+  can,
+  maskAadhaar,
   messages,
   STUDENT_IMAGE_FIELDS,
   STUDENT_IMAGE_REQUIRED,
@@ -102,6 +104,11 @@ export async function getStudent(context: StudentsContext, actor: Actor, rawId: 
   const id = studentId(rawId);
   const row = await repository.findStudent(context.db, actor.libraryId, id);
   if (!row) throw notFound(m.notFound);
+  // Issue 16: desk staff edit students but see neither the Aadhaar number nor the identity images.
+  if (!can(actor.role, 'students.identity')) {
+    const detail = presentDetail(row, maskAadhaar(row.aadhaarLast4), keySigner(context.signer, actor));
+    return { ...detail, front_image: null, back_image: null };
+  }
   let aadhaarNumber: string;
   try {
     aadhaarNumber = context.aadhaarCipher.decrypt(row.aadhaarEncrypted, id);
@@ -157,7 +164,18 @@ export async function updateStudent(
   upload: StudentUpload,
 ): Promise<string> {
   const id = studentId(rawId);
-  if (!(await repository.findStudent(context.db, actor.libraryId, id))) throw notFound(m.notFound);
+  const stored = await repository.findStudent(context.db, actor.libraryId, id);
+  if (!stored) throw notFound(m.notFound);
+  // Issue 16: desk staff were shown the masked number; sent back unchanged (or left out) it keeps the stored one.
+  const sent = upload.fields.aadhaar_number?.trim() ?? '';
+  if (!can(actor.role, 'students.identity') && (sent === '' || sent === maskAadhaar(stored.aadhaarLast4))) {
+    try {
+      upload.fields.aadhaar_number = context.aadhaarCipher.decrypt(stored.aadhaarEncrypted, id);
+    } catch (error) {
+      // Unreadable: the number is then required as on any form that lacks it.
+      context.log.error({ err: error, studentId: id }, 'stored Aadhaar number could not be decrypted');
+    }
+  }
   const fields = validate(upload, 'update');
   const values = columnValues(context, id, fields);
   const clashes = await repository.findClashes(context.db, actor.libraryId, values, id);

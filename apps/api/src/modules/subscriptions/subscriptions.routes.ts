@@ -13,7 +13,7 @@ import {
   subscriptionUpdateSchema,
   successEnvelope,
 } from '@app/shared';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, allow } from '../../plugins/auth';
 import { answerOnce, idempotencyHeaders } from '../../lib/idempotency';
 import * as service from './subscriptions.service';
 import { ok } from '../../lib/reply';
@@ -37,6 +37,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subscription',
     {
+      config: allow('staff'),
       schema: {
         tags: ['subscriptions'],
         summary: 'List subscriptions (search by student name or mobile; filter active, expired, expiring, upcoming)',
@@ -51,6 +52,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subscription/available',
     {
+      config: allow('staff'),
       schema: {
         tags: ['subscriptions'],
         summary: 'Places free for a daily window from a joining date',
@@ -65,6 +67,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subscription',
     {
+      config: allow('staff'),
       schema: {
         tags: ['subscriptions'],
         summary: 'Create a subscription and record its fee (honours Idempotency-Key)',
@@ -92,6 +95,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subscription/:id',
     {
+      config: allow('staff'),
       schema: {
         tags: ['subscriptions'],
         summary: 'One subscription, for the edit dialog',
@@ -106,6 +110,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/subscription/:id',
     {
+      config: allow('manage'),
       schema: {
         tags: ['subscriptions'],
         summary: "Change a subscription's window or seat",
@@ -122,6 +127,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/subscription/renew/:id',
     {
+      config: allow('staff'),
       schema: {
         tags: ['subscriptions'],
         summary: 'Renew a subscription and record its fee (honours Idempotency-Key)',

@@ -174,6 +174,7 @@ export async function createSubscription(
       duration: input.duration,
       price,
       listPrice: await ledger.listPriceFor(tx, libraryId, { ...input, start_time: startTime, end_time: endTime }),
+      priceField: input.price === undefined ? 'fee' : 'price',
     });
     await ledger.takePayment(
       tx,
@@ -251,6 +252,7 @@ export async function renewSubscription(
       duration: input.duration,
       price: input.price ?? input.fee,
       listPrice: await ledger.listPriceFor(tx, libraryId, { ...current, duration: input.duration }),
+      priceField: input.price === undefined ? 'fee' : 'price',
     });
     // The fee may pay what was still owed on earlier periods too, never more.
     await ledger.takePayment(

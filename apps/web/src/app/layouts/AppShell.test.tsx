@@ -33,6 +33,39 @@ describe('app shell', { timeout: 15_000 }, () => {
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/app/dashboard',
+      '/app/check-in',
+      '/app/attendance',
+      '/app/student',
+      '/app/area',
+      '/app/seats',
+      '/app/subscription',
+      '/app/fee-report',
+      '/app/dues',
+      '/app/day-book',
+      '/app/expenses',
+      '/app/profit',
+      '/app/notifications',
+      '/app/activity',
+      '/app/settings',
+      '/app/team',
+    ]);
+    expect(links[0]?.className).toContain('Mui-selected');
+    expect(links[1]?.className).not.toContain('Mui-selected');
+  });
+
+  it("hides what the desk's role cannot do: the owner's and manager's screens, and Send notification", async () => {
+    storeSession({ ...fakeSession, role: 'desk' });
+    answer();
+    renderApp('/app/dashboard');
+    await screen.findByRole('heading', { name: 'Welcome Admin!' }, { timeout: 10_000 });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(links).toEqual([
+      '/app/dashboard',
+      '/app/check-in',
+      '/app/attendance',
       '/app/student',
       '/app/area',
       '/app/seats',
@@ -41,11 +74,24 @@ describe('app shell', { timeout: 15_000 }, () => {
       '/app/dues',
       '/app/day-book',
       '/app/notifications',
-      '/app/activity',
-      '/app/settings',
     ]);
-    expect(links[0]?.className).toContain('Mui-selected');
-    expect(links[1]?.className).not.toContain('Mui-selected');
+    expect(screen.queryByRole('button', { name: 'Send notification' })).toBeNull();
+  });
+
+  it('shows a manager everything but Team and Settings', async () => {
+    storeSession({ ...fakeSession, role: 'manager' });
+    answer();
+    renderApp('/app/dashboard');
+    await screen.findByRole('heading', { name: 'Welcome Admin!' }, { timeout: 10_000 });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(links).toContain('/app/expenses');
+    expect(links).toContain('/app/activity');
+    expect(links).not.toContain('/app/settings');
+    expect(links).not.toContain('/app/team');
+    expect(screen.getByRole('button', { name: 'Send notification' })).toBeTruthy();
   });
 
   it('cycles the theme light → dark → system and saves it', async () => {

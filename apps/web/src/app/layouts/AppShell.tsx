@@ -16,6 +16,7 @@ import { useLogout } from '@/features/auth/hooks/use-logout';
 import { NotificationDialog } from '@/features/notifications/components/NotificationDialog';
 import { ProfileDialog } from '@/features/profile/components/ProfileDialog';
 import { useAppSelector } from '@/lib/store/hooks';
+import { useCan } from '@/lib/use-can';
 import { Sidebar } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
@@ -31,6 +32,8 @@ export function AppShell() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const libraryName = useAppSelector((state) => state.auth.userData?.library.name);
   const { signOut } = useLogout();
+  // Issue 16: a notification to every student is not the desk's to send.
+  const mayNotify = useCan('notifications.send');
   // The stored session is only a claim: ask the server once per visit, so a
   // revoked or tampered token ends on /login through the one 401 handler.
   useMeQuery();
@@ -55,11 +58,13 @@ export function AppShell() {
               {libraryName}
             </Typography>
             <ThemeToggle />
-            <Tooltip title={messages.notification.title}>
-              <IconButton aria-label={messages.shell.sendNotification} onClick={() => setDialog('notification')}>
-                <NotificationsActiveRounded />
-              </IconButton>
-            </Tooltip>
+            {mayNotify ? (
+              <Tooltip title={messages.notification.title}>
+                <IconButton aria-label={messages.shell.sendNotification} onClick={() => setDialog('notification')}>
+                  <NotificationsActiveRounded />
+                </IconButton>
+              </Tooltip>
+            ) : null}
             <UserMenu onProfile={() => setDialog('profile')} onLogout={() => void signOut()} />
           </Toolbar>
         </AppBar>

@@ -1,20 +1,28 @@
-import { messages } from '@app/shared';
+import { messages, type StudentListItem } from '@app/shared';
+import { StudentAttendanceMenu } from '@/features/attendance/components/StudentAttendanceMenu';
 import { PairingCodeButton } from '@/features/notifications/components/PairingCodeButton';
 import { StudentsPage } from '@/features/students/components/StudentsPage';
 
-// The app composes features: the student list shows the notifications feature's pairing action.
-const pairingAction = (student: { id: string; first_name: string; last_name: string | null }) => (
-  <PairingCodeButton
-    studentId={student.id}
-    studentName={[student.first_name, student.last_name].filter(Boolean).join(' ')}
-  />
+const fullName = (student: { first_name: string; last_name: string | null }) =>
+  [student.first_name, student.last_name].filter(Boolean).join(' ');
+
+// The app composes features: the student list shows the notifications feature's pairing action
+// and the attendance feature's menu (ID card, attendance history).
+const rowActions = (student: StudentListItem) => (
+  <>
+    <PairingCodeButton studentId={student.id} studentName={fullName(student)} />
+    <StudentAttendanceMenu
+      studentId={student.id}
+      holder={{ name: fullName(student), mobile: student.mobile, photo: student.profile_thumb }}
+    />
+  </>
 );
 
 export function StudentsRoute() {
   return (
     <>
       <title>{`${messages.students.heading} · ${messages.app.name}`}</title>
-      <StudentsPage rowActions={pairingAction} />
+      <StudentsPage rowActions={rowActions} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, paginate, type Area } from '@app/shared';
-import { jsonResponse, serve } from '@/test/fixtures';
+import { fakeSession, jsonResponse, serve } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
 
 const m = messages.areas;
@@ -46,6 +46,16 @@ describe('Areas Management', { timeout: 30_000 }, () => {
     expect(within(rows[0]!).getByRole('img', { name: m.seatBadge(12) })).toBeTruthy();
     expect(within(rows[2]!).getByText('Maintenance')).toBeTruthy();
     expect(screen.getByPlaceholderText(m.searchPlaceholder)).toBeTruthy();
+  });
+
+  it('shows the desk the areas without Add, Edit or Delete (issue 16)', async () => {
+    serve({ 'GET /api/area': listAnswer });
+    await openSignedIn('/app/area', m.heading, { ...fakeSession, role: 'desk' });
+    const table = await screen.findByRole('table', { name: m.heading });
+    expect(within(table).getByText('A Block')).toBeTruthy();
+    expect(within(table).queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: new RegExp(m.addArea) })).toBeNull();
+    expect(screen.queryByRole('button', { name: `${m.deleteArea} A Block` })).toBeNull();
   });
 
   it('filters the loaded page by name or location as the user types', async () => {

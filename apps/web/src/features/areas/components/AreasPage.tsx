@@ -13,6 +13,7 @@ import { useAreaActions } from '../hooks/use-area-actions';
 import { useAreaList } from '../hooks/use-area-list';
 import { AreaFormDialog } from './AreaFormDialog';
 import { AreasTable } from './AreasTable';
+import { useCan } from '@/lib/use-can';
 
 const m = messages.areas;
 
@@ -39,14 +40,19 @@ export function AreasPage() {
   };
 
   const { isLoading, isError, isFetching, refetch } = list.query;
+  // Issue 16: the desk sees the areas; setting them up is the manager's and the owner's, deleting too.
+  const mayManage = useCan('manage');
+  const mayDelete = useCan('deletes');
   const emptyText = list.search.trim() ? m.noMatches : m.noAreas;
 
   return (
     <Stack spacing={3}>
       <PageHeading title={m.heading}>
-        <Button variant="contained" startIcon={<AddRounded />} onClick={() => openForm()}>
-          {m.addArea}
-        </Button>
+        {mayManage ? (
+          <Button variant="contained" startIcon={<AddRounded />} onClick={() => openForm()}>
+            {m.addArea}
+          </Button>
+        ) : null}
       </PageHeading>
 
       <ListPaper failed={isError} onRefresh={() => void refetch()}>
@@ -69,8 +75,8 @@ export function AreasPage() {
               sort={list.sort}
               emptyText={emptyText}
               onSort={list.toggleSort}
-              onEdit={(area) => openForm(area.id)}
-              onDelete={setDeleting}
+              onEdit={mayManage ? (area) => openForm(area.id) : undefined}
+              onDelete={mayDelete ? setDeleting : undefined}
             />
             <TablePagingFooter paging={list} />
           </>

@@ -21,8 +21,10 @@ interface AreasTableProps {
   sort: AreaSort;
   emptyText: string;
   onSort: (sortBy: AreaSortKey) => void;
-  onEdit: (area: Area) => void;
-  onDelete: (area: Area) => void;
+  /** Absent when the role may not (issue 16): no Edit button. */
+  onEdit?: (area: Area) => void;
+  /** Absent when the role may not delete: no Delete button. */
+  onDelete?: (area: Area) => void;
 }
 
 /** The Areas Management table (SPEC.md §2): No, Area Name, Total Seats, Status, Actions. */
@@ -70,23 +72,35 @@ export function AreasTable({ areas, firstNumber, sort, emptyText, onSort, onEdit
       emptyText={emptyText}
       sort={sort}
       onSort={onSort}
-      actions={{
-        label: m.columns.actions,
-        cell: (area) => (
-          <>
-            <Tooltip title={m.editArea}>
-              <IconButton aria-label={`${m.editArea} ${area.name}`} onClick={() => onEdit(area)}>
-                <EditRounded fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={m.deleteArea}>
-              <IconButton aria-label={`${m.deleteArea} ${area.name}`} color="error" onClick={() => onDelete(area)}>
-                <DeleteOutlineRounded fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </>
-        ),
-      }}
+      actions={
+        onEdit || onDelete
+          ? {
+              label: m.columns.actions,
+              cell: (area) => (
+                <>
+                  {onEdit ? (
+                    <Tooltip title={m.editArea}>
+                      <IconButton aria-label={`${m.editArea} ${area.name}`} onClick={() => onEdit(area)}>
+                        <EditRounded fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  ) : null}
+                  {onDelete ? (
+                    <Tooltip title={m.deleteArea}>
+                      <IconButton
+                        aria-label={`${m.deleteArea} ${area.name}`}
+                        color="error"
+                        onClick={() => onDelete(area)}
+                      >
+                        <DeleteOutlineRounded fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  ) : null}
+                </>
+              ),
+            }
+          : undefined
+      }
     />
   );
 }

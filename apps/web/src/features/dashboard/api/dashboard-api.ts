@@ -1,9 +1,14 @@
 import {
   dashboardSchema,
   duesSummarySchema,
+  insideNowSchema,
+  profitSchema,
   type DashboardData,
   type DashboardPeriod,
   type DuesSummary,
+  type InsideNow,
+  type Profit,
+  type ProfitMonth,
 } from '@app/shared';
 import { baseApi } from '@/lib/api-client';
 import type { ApiEnvelope } from '@/lib/api-errors';
@@ -23,24 +28,58 @@ const isDuesSummary = (body: unknown) =>
   (body as { status?: unknown }).status !== false &&
   duesSummarySchema.safeParse((body as { data?: unknown }).data).success;
 
-const dashboardApi = baseApi.enhanceEndpoints({ addTagTypes: [API_TAGS.dues] }).injectEndpoints({
-  endpoints: (build) => ({
-    getDashboard: build.query<DashboardData, DashboardPeriod>({
-      query: (period) => ({
-        url: `/dashboard/${encodeURIComponent(period)}`,
-        // SPEC.md §8: an answer with status false is a failure, whatever its HTTP status; so is
-        // one without the figures (a proxy's page, another API), rather than a broken screen.
-        validateStatus: (response, body) => response.ok && isDashboardAnswer(body),
-      }),
-      transformResponse: (response: ApiEnvelope<DashboardData>) => response.data as DashboardData,
-    }),
-    /** What the library's students owe now, for the Dues outstanding card (issue 13). */
-    getDuesOutstanding: build.query<DuesSummary['outstanding'], void>({
-      query: () => ({ url: '/dues/summary', validateStatus: (response, body) => response.ok && isDuesSummary(body) }),
-      transformResponse: (response: ApiEnvelope<DuesSummary>) => (response.data as DuesSummary).outstanding,
-      providesTags: [API_TAGS.dues],
-    }),
-  }),
-});
+/** Whether an answer carries the profit of at least one month (this month is the last). */
+const isMonthProfit = (body: unknown) =>
+  typeof body === 'object' &&
+  body !== null &&
+  (body as { status?: unknown }).status !== false &&
+  (profitSchema.safeParse((body as { data?: unknown }).data).data?.months.length ?? 0) > 0;
 
-export const { useGetDashboardQuery, useGetDuesOutstandingQuery } = dashboardApi;
+const dashboardApi = baseApi
+  .enhanceEndpoints({ addTagTypes: [API_TAGS.dues, API_TAGS.profit, API_TAGS.attendance] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getDashboard: build.query<DashboardData, DashboardPeriod>({
+        query: (period) => ({
+          url: `/dashboard/${encodeURIComponent(period)}`,
+          // SPEC.md §8: an answer with status false is a failure, whatever its HTTP status; so is
+          // one without the figures (a proxy's page, another API), rather than a broken screen.
+          validateStatus: (response, body) => response.ok && isDashboardAnswer(body),
+        }),
+        transformResponse: (response: ApiEnvelope<DashboardData>) => response.data as DashboardData,
+      }),
+      /** What the library's students owe now, for the Dues outstanding card (issue 13). */
+      getDuesOutstanding: build.query<DuesSummary['outstanding'], void>({
+        query: () => ({ url: '/dues/summary', validateStatus: (response, body) => response.ok && isDuesSummary(body) }),
+        transformResponse: (response: ApiEnvelope<DuesSummary>) => (response.data as DuesSummary).outstanding,
+        providesTags: [API_TAGS.dues],
+      }),
+      /** This month's fees collected, expenses and profit, for the profit card (issue 14). */
+      getMonthProfit: build.query<ProfitMonth, void>({
+        query: () => ({
+          url: '/profit',
+          params: { months: 1 },
+          validateStatus: (response, body) => response.ok && isMonthProfit(body),
+        }),
+        transformResponse: (response: ApiEnvelope<Profit>) => (response.data as Profit).months.at(-1) as ProfitMonth,
+        providesTags: [API_TAGS.profit],
+      }),
+      /** How many students are inside now (checked in, not yet out), for the Inside now card (issue 15). */
+      getDashboardInsideNow: build.query<number, void>({
+        query: () => ({
+          url: '/attendance/inside',
+          validateStatus: (response, body) =>
+            response.ok && insideNowSchema.safeParse((body as { data?: unknown } | null)?.data).success,
+        }),
+        transformResponse: (response: ApiEnvelope<InsideNow>) => (response.data as InsideNow).count,
+        providesTags: [API_TAGS.attendance],
+      }),
+    }),
+  });
+
+export const {
+  useGetDashboardQuery,
+  useGetDuesOutstandingQuery,
+  useGetMonthProfitQuery,
+  useGetDashboardInsideNowQuery,
+} = dashboardApi;

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { formatRupees, messages, type DashboardData } from '@app/shared';
-import { formatBucket, formatRupeesCompact } from './dashboard-format';
+import { formatRupees, formatRupeesCompact, messages, type DashboardData } from '@app/shared';
+import { formatBucket } from './dashboard-format';
 import { DashboardSection } from './DashboardSection';
 import { EmptyNote } from './EmptyNote';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages, type DashboardData, type DashboardPeriod, type DuesSummary } from '@app/shared';
+import { messages, type DashboardData, type DashboardPeriod, type DuesSummary, type Profit } from '@app/shared';
 import { jsonResponse, stubFetch } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
 
@@ -57,20 +57,38 @@ const summary = (outstanding: DuesSummary['outstanding']): DuesSummary => ({
   grace_days: 7,
 });
 
+const monthProfit = (collected: number, expenses: number): Profit => ({
+  months: [{ month: '2026-11', collected, expenses, profit: collected - expenses }],
+  total: { collected, expenses, profit: collected - expenses },
+});
+
+const profitAnswer = (profit: Profit) => jsonResponse({ status: true, message: 'OK', data: profit });
+
 /**
  * Answers /api/dashboard/{period} with `answer(period)` and records every period asked;
- * the Dues outstanding card's /api/dues/summary gets `dues()` (issue 13).
+ * the Dues outstanding card's /api/dues/summary gets `dues()` (issue 13), the profit card's
+ * /api/profit `profit()` (issue 14), whose queries are recorded in `profitQueries`; the Inside now
+ * card's /api/attendance/inside `inside()` (issue 15).
  */
 function serveDashboard(
   answer: (period: string) => Response | Promise<Response>,
   dues: () => Response | Promise<Response> = () =>
     jsonResponse({ status: true, message: 'OK', data: summary({ count: 3, amount: 2750.5 }) }),
+  profit: () => Response | Promise<Response> = () => profitAnswer(monthProfit(42000, 15500.5)),
+  inside: () => Response | Promise<Response> = () =>
+    jsonResponse({ status: true, message: 'OK', data: { count: 7, visits: [] } }),
 ) {
   const periods: string[] = [];
+  profitQueries.length = 0;
   stubFetch(
     vi.fn<typeof fetch>(async (input) => {
-      const { pathname } = new URL((input as Request).url);
+      const { pathname, search } = new URL((input as Request).url);
       if (pathname === '/api/dues/summary') return dues();
+      if (pathname === '/api/attendance/inside') return inside();
+      if (pathname === '/api/profit') {
+        profitQueries.push(search);
+        return profit();
+      }
       const period = pathname.replace('/api/dashboard/', '');
       periods.push(period);
       return answer(period);
@@ -78,6 +96,8 @@ function serveDashboard(
   );
   return periods;
 }
+
+const profitQueries: string[] = [];
 
 const ok = (data: DashboardData) => jsonResponse({ status: true, message: 'OK', data });
 
@@ -263,5 +283,71 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     expect(await screen.findByText(m.totalStudents)).toBeTruthy();
     const dues = screen.getByRole('region', { name: messages.dues.title });
     expect(within(dues).queryByText(messages.dues.outstanding)).toBeNull();
+  });
+
+  it("shows this month's profit, collected less spent, leading to the Profit screen", async () => {
+    serveDashboard((period) => ok(dashboard(period as DashboardPeriod)));
+    await openDashboard();
+    const profit = await screen.findByRole('region', { name: messages.profit.title });
+    expect(await within(profit).findByText('₹26,499.50')).toBeTruthy();
+    const profitCard = card(messages.profit.dashboardCard);
+    expect(within(profitCard).getByText(messages.profit.dashboardDetail(42000, 15500.5))).toBeTruthy();
+    expect(profitCard.querySelector('a')!.getAttribute('href')).toBe('/app/profit');
+    expect(within(profit).getByRole('link', { name: messages.profit.viewProfit }).getAttribute('href')).toBe(
+      '/app/profit',
+    );
+    // This month only: the months' count is asked of the API, not the last 12 cut down.
+    expect(profitQueries).toEqual(['?months=1']);
+  });
+
+  it('shows how many students are inside now, leading to Attendance', async () => {
+    serveDashboard((period) => ok(dashboard(period as DashboardPeriod)));
+    await openDashboard();
+    const inside = await screen.findByRole('region', { name: messages.desk.insideNow.title });
+    expect(await within(inside).findByText(messages.desk.insideNow.count(7))).toBeTruthy();
+    expect(within(inside).getByText(messages.desk.insideNow.caption)).toBeTruthy();
+    expect(within(inside).getByRole('link', { name: messages.desk.insideNow.view }).getAttribute('href')).toBe(
+      '/app/attendance',
+    );
+  });
+
+  it('says when who is inside cannot be fetched, and shows the rest', async () => {
+    serveDashboard(
+      (period) => ok(dashboard(period as DashboardPeriod)),
+      undefined,
+      undefined,
+      () => jsonResponse({ status: false, code: 500, message: 'Internal Server Error', errors: [] }, 500),
+    );
+    await openDashboard();
+    const inside = await screen.findByRole('region', { name: messages.desk.insideNow.title });
+    expect(await within(inside).findByText(messages.desk.insideNow.failed)).toBeTruthy();
+    expect(screen.getByText(m.totalStudents)).toBeTruthy();
+  });
+
+  it('shows a month that spent more than it collected as a loss', async () => {
+    serveDashboard(
+      (period) => ok(dashboard(period as DashboardPeriod)),
+      undefined,
+      () => profitAnswer(monthProfit(3000, 15000)),
+    );
+    await openDashboard();
+    const profit = await screen.findByRole('region', { name: messages.profit.title });
+    expect(await within(profit).findByText('Loss ₹12,000.00')).toBeTruthy();
+    expect(within(profit).getByText(messages.profit.dashboardDetail(3000, 15000))).toBeTruthy();
+  });
+
+  it('says so in the profit card alone when the profit cannot be fetched', async () => {
+    serveDashboard(
+      (period) => ok(dashboard(period as DashboardPeriod)),
+      undefined,
+      () => jsonResponse({ status: false, code: 503, message: 'down', errors: [] }, 503),
+    );
+    await openDashboard();
+    const profit = await screen.findByRole('region', { name: messages.profit.title });
+    expect(await within(profit).findByText(messages.profit.fetchFailed)).toBeTruthy();
+    expect(within(card(m.totalStudents)).getByText('152')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: messages.dues.title })).getByText('₹2,750.50')).toBeTruthy();
+    expect(screen.queryByText(messages.errorScreen.title)).toBeNull();
+    expect(screen.queryByText('down')).toBeNull();
   });
 });

@@ -9,7 +9,9 @@ import { ChartsSkeleton } from './ChartsSkeleton';
 import { DashboardGreeting } from './DashboardGreeting';
 import { DashboardSkeleton } from './DashboardSkeleton';
 import { DuesOutstanding } from './DuesOutstanding';
+import { InsideNowCard } from './InsideNowCard';
 import { FeeOverview } from './FeeOverview';
+import { MonthProfit } from './MonthProfit';
 import { RecentTransactions } from './RecentTransactions';
 import { StatisticsOverview } from './StatisticsOverview';
 import { SubscriptionPlans } from './SubscriptionPlans';
@@ -38,9 +40,21 @@ export function DashboardPage() {
       ) : (
         <>
           <StatisticsOverview student={data.student} seat={data.seat} />
-          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '3fr 1fr' } }}>
-            <FeeOverview period={dashboard.period} onPeriodChange={dashboard.setPeriod} revenue={periodData?.revenue} />
+          {/* Fee Overview on its own row, then Dues, this month's profit and who is inside now side by
+              side (on a small tablet Inside now takes the row under the two). */}
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}>
+            <Box sx={{ gridColumn: { sm: '1 / -1' }, display: 'flex', '& > section': { flex: 1 } }}>
+              <FeeOverview
+                period={dashboard.period}
+                onPeriodChange={dashboard.setPeriod}
+                revenue={periodData?.revenue}
+              />
+            </Box>
             <DuesOutstanding />
+            <MonthProfit />
+            <Box sx={{ gridColumn: { sm: '1 / -1', md: 'auto' }, display: 'flex', '& > section': { flex: 1 } }}>
+              <InsideNowCard />
+            </Box>
           </Box>
           {periodData ? (
             <Suspense fallback={<ChartsSkeleton />}>

@@ -9,18 +9,6 @@ export function formatCount(value: number): string {
   return counts.format(value);
 }
 
-const compactRupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
-
-/** Rupees for a chart axis: ₹12K, ₹1.2L. */
-export function formatRupeesCompact(value: number): string {
-  return compactRupees.format(value);
-}
-
 /** An instant as the spec's "MMM dd, yyyy" (Nov 21, 2026), on the library's calendar. */
 export function formatShortDate(timestamp: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: '2-digit', year: 'numeric' }).format(

@@ -21,6 +21,7 @@ import { DueGroupCards } from './DueGroupCards';
 import { studentName } from './due-format';
 import { DuesTable } from './DuesTable';
 import { UpiQrDialog } from './UpiQrDialog';
+import { useCan } from '@/lib/use-can';
 
 const m = messages.dues;
 
@@ -64,6 +65,7 @@ function ReminderEffect({ summary }: { summary: DuesSummary | undefined }) {
 export function DuesPage({ RecordPaymentDialog }: { RecordPaymentDialog?: RecordPaymentDialogComponent }) {
   const list = useDuesList();
   const exporter = useDuesExport();
+  const mayExport = useCan('exports');
   const remind = useRecordReminder();
   const timeZone = useLibraryTimeZone();
   const [dialog, setDialog] = useState<DialogState>({ kind: null, open: false, opening: 0 });
@@ -77,14 +79,19 @@ export function DuesPage({ RecordPaymentDialog }: { RecordPaymentDialog?: Record
   return (
     <Stack spacing={3}>
       <PageHeading title={m.title} subtitle={m.subtitle}>
-        <Button
-          variant="contained"
-          startIcon={exporter.isExporting ? <CircularProgress size={18} color="inherit" /> : <FileDownloadRounded />}
-          disabled={exporter.isExporting || list.totalItems === 0}
-          onClick={() => void exporter.download({ group: list.group, ...list.sort, search: list.search || undefined })}
-        >
-          {exporter.isExporting ? m.exporting : m.export}
-        </Button>
+        {/* Issue 16: every CSV export is the owner's and the manager's. */}
+        {mayExport ? (
+          <Button
+            variant="contained"
+            startIcon={exporter.isExporting ? <CircularProgress size={18} color="inherit" /> : <FileDownloadRounded />}
+            disabled={exporter.isExporting || list.totalItems === 0}
+            onClick={() =>
+              void exporter.download({ group: list.group, ...list.sort, search: list.search || undefined })
+            }
+          >
+            {exporter.isExporting ? m.exporting : m.export}
+          </Button>
+        ) : null}
       </PageHeading>
 
       <DueGroupCards summary={list.summary} loading={isLoading} selected={list.group} onSelect={list.selectGroup} />

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, paginate, type FeeRecord } from '@app/shared';
-import { jsonResponse, stubFetch } from '@/test/fixtures';
+import { fakeSession, jsonResponse, stubFetch } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
 
 const m = messages.fees;
@@ -75,6 +75,7 @@ describe('Fee report', { timeout: 30_000 }, () => {
       'Status',
       'Created At',
       'Updated At',
+      m.columns.actions,
     ]);
     const cells = (row: number) =>
       within(within(table).getAllByRole('row')[row]!)
@@ -89,6 +90,7 @@ describe('Fee report', { timeout: 30_000 }, () => {
       'Paid',
       '21/11/2026 2:35 PM',
       '23/11/2026 12:10 AM',
+      '',
     ]);
     expect(cells(2).slice(1, 6)).toEqual(['Student2', '9876543202', '₹1,23,456.50', '1 month', 'Pending']);
     const first = listRequests(requests)[0]!;
@@ -97,6 +99,42 @@ describe('Fee report', { timeout: 30_000 }, () => {
     expect(first.searchParams.get('page')).toBe('1');
     expect(first.searchParams.get('limit')).toBe('10');
     expect(requests[0]!.headers.get('authorization')).toBe('Bearer test-token-123');
+  });
+
+  it('links each fee with a receipt number to its receipt, and shows a void fee struck through as VOID and a refund below ₹0', async () => {
+    const user = userEvent.setup({ delay: null });
+    serveFees(() =>
+      page([
+        fee(1, { receipt_no: 'GDL/2026-27/0001' }),
+        fee(2, { receipt_no: 'GDL/2026-27/0002', status: 'void' }),
+        fee(3, { amount: -500, kind: 'adjustment' }),
+      ]),
+    );
+    const { router } = await openReport();
+    const table = await screen.findByRole('table', { name: m.title });
+    const rows = within(table).getAllByRole('row').slice(1);
+    await within(rows[0]!).findByText('Student1 Sharma');
+
+    const voided = within(rows[1]!);
+    expect(voided.getByText(messages.receipts.void)).toBeTruthy();
+    expect(voided.getByText('₹1,500.00').tagName).toBe('S');
+    expect(within(rows[0]!).getByText('₹1,500.00').tagName).not.toBe('S');
+    expect(within(rows[2]!).getByText('-₹500.00')).toBeTruthy();
+    // A refund has no receipt of its own: no link.
+    expect(within(rows[2]!).queryByRole('link')).toBeNull();
+
+    const link = voided.getByRole('link', { name: messages.receipts.actions.openFor('GDL/2026-27/0002') });
+    expect(link.getAttribute('href')).toBe(`/app/receipts/${fee(2).id}`);
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/app/receipts/${fee(2).id}`));
+    expect(router.state.location.state).toEqual({ from: '/app/fee-report' });
+  });
+
+  it("shows the desk the report without Export CSV (issue 16: exports are not the desk's)", async () => {
+    serveFees(() => page([fee(1)]));
+    await openSignedIn('/app/fee-report', m.title, { ...fakeSession, role: 'desk' });
+    await screen.findByText('Student1 Sharma');
+    expect(screen.queryByRole('button', { name: m.export })).toBeNull();
   });
 
   it('says "No Record found" when there are no fees', async () => {

@@ -13,6 +13,7 @@ import { useFeeExport } from '../hooks/use-fee-export';
 import { useFeeList } from '../hooks/use-fee-list';
 import { FeeSearch } from './FeeSearch';
 import { FeesTable } from './FeesTable';
+import { useCan } from '@/lib/use-can';
 
 const m = messages.fees;
 
@@ -20,20 +21,24 @@ const m = messages.fees;
 export function FeeReportPage() {
   const list = useFeeList();
   const exporter = useFeeExport();
+  const mayExport = useCan('exports');
   const timeZone = useLibraryTimeZone();
   const { isLoading, isFetching, refetch } = list.query;
 
   return (
     <Stack spacing={3}>
       <PageHeading title={m.title}>
-        <Button
-          variant="contained"
-          startIcon={exporter.isExporting ? <CircularProgress size={18} color="inherit" /> : <FileDownloadRounded />}
-          disabled={exporter.isExporting || list.totalItems === 0}
-          onClick={() => void exporter.download({ ...list.sort, search: list.search || undefined })}
-        >
-          {exporter.isExporting ? m.exporting : m.export}
-        </Button>
+        {/* Issue 16: every CSV export is the owner's and the manager's. */}
+        {mayExport ? (
+          <Button
+            variant="contained"
+            startIcon={exporter.isExporting ? <CircularProgress size={18} color="inherit" /> : <FileDownloadRounded />}
+            disabled={exporter.isExporting || list.totalItems === 0}
+            onClick={() => void exporter.download({ ...list.sort, search: list.search || undefined })}
+          >
+            {exporter.isExporting ? m.exporting : m.export}
+          </Button>
+        ) : null}
       </PageHeading>
 
       <Paper sx={{ overflow: 'hidden' }}>

@@ -1,9 +1,10 @@
-import type { Area, GeneratedSeats, Seat, SeatBodyInput } from '@app/shared';
+import type { Area, GeneratedSeats, InsideNow, Seat, SeatBodyInput } from '@app/shared';
 import { baseApi } from '@/lib/api-client';
 import type { ApiEnvelope } from '@/lib/api-errors';
+import { API_TAGS } from '@/lib/api-tags';
 
 // Seat changes move an area's seat counts, so they invalidate 'Area' as well.
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['Area', 'Seat'] });
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Area', 'Seat', API_TAGS.attendance] });
 
 const seatsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -14,6 +15,12 @@ const seatsApi = api.injectEndpoints({
       providesTags: ['Area'],
     }),
     /** The library's seats, or one area's, with their live state. */
+    /** Who is inside now (issue 15), to mark the seats of students checked in and not yet out. */
+    getSeatsInsideNow: build.query<InsideNow, void>({
+      query: () => '/attendance/inside',
+      transformResponse: (response: ApiEnvelope<InsideNow>) => response.data as InsideNow,
+      providesTags: [API_TAGS.attendance],
+    }),
     listSeats: build.query<Seat[], string | undefined>({
       query: (areaId) => (areaId ? `/seat/${encodeURIComponent(areaId)}` : '/seat'),
       transformResponse: (response: ApiEnvelope<Seat[]>) => (Array.isArray(response.data) ? response.data : []),
@@ -45,4 +52,5 @@ export const {
   useUpdateSeatMutation,
   useDeleteSeatMutation,
   useGenerateSeatsMutation,
+  useGetSeatsInsideNowQuery,
 } = seatsApi;

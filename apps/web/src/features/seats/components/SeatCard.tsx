@@ -5,6 +5,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import EventSeatRounded from '@mui/icons-material/EventSeatRounded';
+import PersonRounded from '@mui/icons-material/PersonRounded';
+import Box from '@mui/material/Box';
 import { messages, type Seat } from '@app/shared';
 import { seatLook, type SeatTone } from './seat-look';
 
@@ -24,8 +26,41 @@ export function toneTextColor(theme: Theme, tone: SeatTone): string {
   return theme.palette.mode === 'dark' ? theme.palette[tone].light : theme.palette[tone].dark;
 }
 
-/** One seat in the grid, coloured by its live state, with a capacity badge above 1 person. */
-export function SeatCard({ seat, onOpen }: { seat: Seat; onOpen: (seat: Seat) => void }) {
+/** The mark of a seat whose student is inside now: a white figure on green. */
+export function InsideMark({ size = 20 }: { size?: number }) {
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        bgcolor: '#1b5e20',
+        color: '#ffffff',
+        display: 'grid',
+        placeItems: 'center',
+        flexShrink: 0,
+      }}
+    >
+      <PersonRounded sx={{ fontSize: size * 0.75 }} />
+    </Box>
+  );
+}
+
+/**
+ * One seat in the grid, coloured by its live state, with a capacity badge above 1 person and,
+ * when its students are inside now, the inside mark with their names.
+ */
+export function SeatCard({
+  seat,
+  inside = [],
+  onOpen,
+}: {
+  seat: Seat;
+  /** The names of this seat's students inside now. */
+  inside?: string[];
+  onOpen: (seat: Seat) => void;
+}) {
   const theme = useTheme();
   const look = seatLook(seat.state);
   const color = toneColor(theme, look.tone);
@@ -33,13 +68,16 @@ export function SeatCard({ seat, onOpen }: { seat: Seat; onOpen: (seat: Seat) =>
   return (
     <Card
       sx={{
+        position: 'relative',
         borderTop: `4px solid ${color}`,
         bgcolor: alpha(color, theme.palette.mode === 'dark' ? 0.12 : 0.06),
       }}
     >
       <CardActionArea
         onClick={() => onOpen(seat)}
-        aria-label={`${seat.name}, ${look.label}${shared ? `, ${messages.seats.capacityBadge(seat.capacity)}` : ''}`}
+        aria-label={`${seat.name}, ${look.label}${shared ? `, ${messages.seats.capacityBadge(seat.capacity)}` : ''}${
+          inside.length > 0 ? `, ${messages.desk.insideNow.seatInside(inside.join(', '))}` : ''
+        }`}
         sx={{ display: 'grid', justifyItems: 'center', gap: 0.5, px: 1, py: 1.5 }}
       >
         <Tooltip title={shared ? messages.seats.capacityBadge(seat.capacity) : ''}>
@@ -53,6 +91,13 @@ export function SeatCard({ seat, onOpen }: { seat: Seat; onOpen: (seat: Seat) =>
         <Typography variant="caption" sx={{ color: toneTextColor(theme, look.tone), fontWeight: 600, lineHeight: 1 }}>
           {look.label}
         </Typography>
+        {inside.length > 0 ? (
+          <Tooltip title={messages.desk.insideNow.seatInside(inside.join(', '))}>
+            <Box sx={{ position: 'absolute', top: 6, right: 6 }} data-inside>
+              <InsideMark />
+            </Box>
+          </Tooltip>
+        ) : null}
       </CardActionArea>
     </Card>
   );

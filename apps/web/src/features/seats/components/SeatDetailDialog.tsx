@@ -19,8 +19,10 @@ interface SeatDetailDialogProps {
   /** The seat shown; kept while the dialog closes so its content does not vanish mid-fade. */
   seat: Seat | undefined;
   onClose: () => void;
-  onEdit: (seat: Seat) => void;
-  onDelete: (seat: Seat) => void;
+  /** Absent when the role may not (issue 16): no Edit button. */
+  onEdit?: (seat: Seat) => void;
+  /** Absent when the role may not delete: no Delete button. */
+  onDelete?: (seat: Seat) => void;
 }
 
 /** A seat's details (SPEC.md §2): Seat name, Status, Capacity in person(s), Area; Close, Edit, Delete. */
@@ -76,12 +78,16 @@ export function SeatDetailDialog({ open, seat, onClose, onEdit, onDelete }: Seat
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose}>{m.close}</Button>
         <Box sx={{ flex: 1 }} />
-        <Button color="error" onClick={() => seat && onDelete(seat)}>
-          {m.delete}
-        </Button>
-        <Button variant="contained" onClick={() => seat && onEdit(seat)}>
-          {m.edit}
-        </Button>
+        {onDelete ? (
+          <Button color="error" onClick={() => seat && onDelete(seat)}>
+            {m.delete}
+          </Button>
+        ) : null}
+        {onEdit ? (
+          <Button variant="contained" onClick={() => seat && onEdit(seat)}>
+            {m.edit}
+          </Button>
+        ) : null}
       </DialogActions>
     </Dialog>
   );

@@ -8,10 +8,12 @@ interface SeatGridProps {
   seats: Seat[];
   /** Group the cards under their area's name (when all areas are shown). */
   grouped: boolean;
+  /** The names of the students inside now, by seat id. */
+  insideBySeat?: ReadonlyMap<string, string[]>;
   onOpen: (seat: Seat) => void;
 }
 
-function Cards({ seats, onOpen }: { seats: Seat[]; onOpen: (seat: Seat) => void }) {
+function Cards({ seats, insideBySeat, onOpen }: Omit<SeatGridProps, 'grouped'>) {
   return (
     <Box
       component="ul"
@@ -26,7 +28,7 @@ function Cards({ seats, onOpen }: { seats: Seat[]; onOpen: (seat: Seat) => void 
     >
       {seats.map((seat) => (
         <li key={seat.id}>
-          <SeatCard seat={seat} onOpen={onOpen} />
+          <SeatCard seat={seat} inside={insideBySeat?.get(seat.id)} onOpen={onOpen} />
         </li>
       ))}
     </Box>
@@ -34,8 +36,8 @@ function Cards({ seats, onOpen }: { seats: Seat[]; onOpen: (seat: Seat) => void 
 }
 
 /** The responsive grid of seat cards (SPEC.md §2 Seats Management). */
-export function SeatGrid({ seats, grouped, onOpen }: SeatGridProps) {
-  if (!grouped) return <Cards seats={seats} onOpen={onOpen} />;
+export function SeatGrid({ seats, grouped, insideBySeat, onOpen }: SeatGridProps) {
+  if (!grouped) return <Cards seats={seats} insideBySeat={insideBySeat} onOpen={onOpen} />;
   // The server answers seats ordered by area, so consecutive runs are the groups.
   const groups: Array<{ areaId: string; areaName: string; seats: Seat[] }> = [];
   for (const seat of seats) {
@@ -53,7 +55,7 @@ export function SeatGrid({ seats, grouped, onOpen }: SeatGridProps) {
               ({group.seats.length})
             </Typography>
           </Typography>
-          <Cards seats={group.seats} onOpen={onOpen} />
+          <Cards seats={group.seats} insideBySeat={insideBySeat} onOpen={onOpen} />
         </Box>
       ))}
     </Stack>

@@ -3,12 +3,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { seatLook } from './seat-look';
-import { toneColor } from './SeatCard';
+import { messages } from '@app/shared';
+import { InsideMark, toneColor } from './SeatCard';
 
 const SHOWN = ['available', 'occupied', 'reserved', 'maintenance', 'inactive'] as const;
 
-/** What the card colours mean. */
-export function SeatLegend() {
+/** What the card colours mean, and the inside mark with how many are inside now when known. */
+export function SeatLegend({ insideCount }: { insideCount?: number }) {
   const theme = useTheme();
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}>
@@ -23,6 +24,14 @@ export function SeatLegend() {
           </Stack>
         );
       })}
+      {insideCount !== undefined ? (
+        <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+          <InsideMark size={16} />
+          <Typography variant="caption" color="text.secondary">
+            {messages.desk.insideNow.seatsCount(insideCount)}
+          </Typography>
+        </Stack>
+      ) : null}
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, type Area, type Seat } from '@app/shared';
-import { jsonResponse, serve } from '@/test/fixtures';
+import { fakeSession, jsonResponse, serve } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
 
 const m = messages.seats;
@@ -54,6 +54,49 @@ describe('Seats Management', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'A3, Inactive' })).toBeTruthy();
   });
 
+  it('marks the seats whose students are inside now, from its own call', async () => {
+    const visit = {
+      id: '9a000000-0000-4000-8000-000000000001',
+      day: '2026-03-10',
+      checked_in_at: '2026-03-10T00:35:00.000Z',
+      checked_out_at: null,
+      method: 'pass',
+      student_id: '5a1b2c3d-4e5f-4a6b-8c7d-000000000007',
+      first_name: 'Meera',
+      last_name: 'Joshi',
+      mobile: '9876543210',
+      start_time: '06:00:00',
+      end_time: '14:00:00',
+      seat_id: seat(1).id,
+      seat_name: 'A1',
+      area_name: 'A Block',
+    };
+    serve({
+      ...standard,
+      'GET /api/attendance/inside': () =>
+        ok({ count: 2, visits: [visit, { ...visit, id: 'x', seat_id: null, seat_name: null, first_name: 'Arjun' }] }),
+    });
+    await openSeats();
+    expect(
+      await screen.findByRole('button', {
+        name: `A1, Available, ${messages.desk.insideNow.seatInside('Meera Joshi')}`,
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: `A2, Available, ${m.capacityBadge(2)}` })).toBeTruthy();
+    expect(screen.getByText(messages.desk.insideNow.seatsCount(2))).toBeTruthy();
+  });
+
+  it('shows the seats without the marks when who is inside cannot be fetched', async () => {
+    serve({
+      ...standard,
+      'GET /api/attendance/inside': () =>
+        jsonResponse({ status: false, code: 500, message: 'Internal Server Error', errors: [] }, 500),
+    });
+    await openSeats();
+    expect(await screen.findByRole('button', { name: 'A1, Available' })).toBeTruthy();
+    expect(screen.queryByText(messages.desk.insideNow.seatsCount(0))).toBeNull();
+  });
+
   it('opens the detail dialog, then the edit dialog with the spec heading', async () => {
     const user = userEvent.setup({ delay: null });
     serve(standard);
@@ -68,6 +111,18 @@ describe('Seats Management', { timeout: 30_000 }, () => {
     expect(form.textContent).toContain('Update Area');
     expect((within(form).getByLabelText(/^Capacity/) as HTMLInputElement).value).toBe('2');
     expect(within(form).getByRole('button', { name: m.update })).toBeTruthy();
+  });
+
+  it('shows the desk a seat without Edit or Delete, and no Add Seat (issue 16)', async () => {
+    const user = userEvent.setup({ delay: null });
+    serve(standard);
+    await openSignedIn('/app/seats', m.heading, { ...fakeSession, role: 'desk' });
+    await user.click(await screen.findByRole('button', { name: /^A2,/ }));
+    const detail = await screen.findByRole('dialog', { name: 'A2' });
+    expect(within(detail).getByText('A Block')).toBeTruthy();
+    expect(within(detail).queryByRole('button', { name: m.edit })).toBeNull();
+    expect(within(detail).queryByRole('button', { name: m.delete })).toBeNull();
+    expect(screen.queryByRole('button', { name: m.addSeat, hidden: true })).toBeNull();
   });
 
   it('requires a seat name and an area when adding', async () => {

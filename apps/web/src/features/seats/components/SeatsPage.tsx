@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,12 +13,14 @@ import { messages, nextSeatNames, type Seat } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { PageHeading } from '@/components/PageHeading';
+import { useGetSeatsInsideNowQuery } from '../api/seats-api';
 import { useSeatActions } from '../hooks/use-seat-actions';
 import { useSeatScreen } from '../hooks/use-seat-screen';
 import { SeatDetailDialog } from './SeatDetailDialog';
 import { SeatFormDialog } from './SeatFormDialog';
 import { SeatGrid } from './SeatGrid';
 import { SeatsToolbar } from './SeatsToolbar';
+import { useCan } from '@/lib/use-can';
 
 const m = messages.seats;
 const a = messages.areas;
@@ -40,6 +42,9 @@ function Centered({ children }: { children: ReactNode }) {
 export function SeatsPage() {
   const screen = useSeatScreen();
   const actions = useSeatActions();
+  // Issue 16: the desk sees the seats; setting them up is the manager's and the owner's, deleting too.
+  const mayManage = useCan('manage');
+  const mayDelete = useCan('deletes');
   const [viewing, setViewing] = useState<{ open: boolean; seatId?: string }>({ open: false });
   const [lastViewed, setLastViewed] = useState<Seat>();
   const [form, setForm] = useState<FormState>({ open: false, opening: 0 });
@@ -47,6 +52,17 @@ export function SeatsPage() {
   const [generating, setGenerating] = useState(false);
 
   const { seats, areas, selectedArea, seatsQuery, areasQuery } = screen;
+  // Its own call: when it fails the seats show without the inside marks.
+  const inside = useGetSeatsInsideNowQuery(undefined, { refetchOnMountOrArgChange: true, pollingInterval: 60_000 });
+  const insideBySeat = useMemo(() => {
+    const bySeat = new Map<string, string[]>();
+    for (const visit of inside.data?.visits ?? []) {
+      if (!visit.seat_id) continue;
+      const name = [visit.first_name, visit.last_name].filter(Boolean).join(' ');
+      bySeat.set(visit.seat_id, [...(bySeat.get(visit.seat_id) ?? []), name]);
+    }
+    return bySeat;
+  }, [inside.data]);
   // The open seat follows the list, so an edit shows its new values at once.
   const viewedSeat = seats.find((seat) => seat.id === viewing.seatId) ?? lastViewed;
   const room = selectedArea ? Math.max(0, selectedArea.total_seats - seats.length) : 0;
@@ -100,13 +116,13 @@ export function SeatsPage() {
       </Centered>
     );
   } else {
-    content = <SeatGrid seats={seats} grouped={!selectedArea} onOpen={openSeat} />;
+    content = <SeatGrid seats={seats} grouped={!selectedArea} insideBySeat={insideBySeat} onOpen={openSeat} />;
   }
 
   return (
     <Stack spacing={3}>
       <PageHeading title={m.heading} spacing={1.5}>
-        {selectedArea ? (
+        {selectedArea && mayManage ? (
           <Button
             variant="outlined"
             startIcon={<AutoAwesomeRounded />}
@@ -116,9 +132,16 @@ export function SeatsPage() {
             {a.generateSeats}
           </Button>
         ) : null}
-        <Button variant="contained" startIcon={<AddRounded />} disabled={areas.length === 0} onClick={() => openForm()}>
-          {m.addSeat}
-        </Button>
+        {mayManage ? (
+          <Button
+            variant="contained"
+            startIcon={<AddRounded />}
+            disabled={areas.length === 0}
+            onClick={() => openForm()}
+          >
+            {m.addSeat}
+          </Button>
+        ) : null}
       </PageHeading>
 
       <Paper sx={{ p: 2 }}>
@@ -127,6 +150,7 @@ export function SeatsPage() {
           areaId={screen.areaId}
           disabled={!areasQuery.isSuccess}
           onAreaChange={screen.selectArea}
+          insideCount={inside.data?.count}
         />
       </Paper>
 
@@ -139,11 +163,15 @@ export function SeatsPage() {
         open={viewing.open}
         seat={viewedSeat}
         onClose={closeSeat}
-        onEdit={(seat) => {
-          closeSeat();
-          openForm(seat);
-        }}
-        onDelete={setDeleting}
+        onEdit={
+          mayManage
+            ? (seat) => {
+                closeSeat();
+                openForm(seat);
+              }
+            : undefined
+        }
+        onDelete={mayDelete ? setDeleting : undefined}
       />
       <SeatFormDialog
         key={form.opening}

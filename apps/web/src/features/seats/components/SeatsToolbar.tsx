@@ -9,10 +9,12 @@ interface SeatsToolbarProps {
   areaId: string;
   disabled: boolean;
   onAreaChange: (areaId: string) => void;
+  /** How many students are inside now, when known. */
+  insideCount?: number;
 }
 
 /** The area filter (All Areas, then "name (total_seats seats)") and the colour legend. */
-export function SeatsToolbar({ areas, areaId, disabled, onAreaChange }: SeatsToolbarProps) {
+export function SeatsToolbar({ areas, areaId, disabled, onAreaChange, insideCount }: SeatsToolbarProps) {
   const m = messages.seats;
   return (
     <Stack
@@ -37,7 +39,7 @@ export function SeatsToolbar({ areas, areaId, disabled, onAreaChange }: SeatsToo
           </MenuItem>
         ))}
       </TextField>
-      <SeatLegend />
+      <SeatLegend insideCount={insideCount} />
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import HourglassEmptyRounded from '@mui/icons-material/HourglassEmptyRounded';
 import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
 import { messages, type KycStatus } from '@app/shared';
+import { useCan } from '@/lib/use-can';
 
 const m = messages.students;
 
@@ -37,6 +38,11 @@ interface KycStatusChipProps {
 export function KycStatusChip({ status, studentName, busy, onChange }: KycStatusChipProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const look = kycLook(status);
+  // Issue 16: reviewing identity (KYC) is not the desk's; they see the status only.
+  const mayReview = useCan('students.identity');
+  if (!mayReview) {
+    return <Chip size="small" variant="outlined" color={look.color} label={look.label} sx={{ fontWeight: 600 }} />;
+  }
   return (
     <>
       <Chip

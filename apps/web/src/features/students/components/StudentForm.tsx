@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { z } from 'zod';
 import {
   messages,
   STUDENT_IMAGE_FIELDS,
@@ -82,12 +83,29 @@ interface StudentFormProps {
   existingImages?: Partial<Record<StudentImageField, string | null>>;
   onSubmit: (values: StudentFormValues) => Promise<SaveResult>;
   onCancel: () => void;
+  /**
+   * Editing without the right to see identity (issue 16, the desk): the Aadhaar number is the
+   * server's masked one, read-only (sent back unchanged it keeps the stored number), and the
+   * identity images are left out.
+   */
+  identityHidden?: boolean;
 }
 
+// The masked number (XXXX XXXX 1234) is not a valid Aadhaar number: the server keeps the stored one.
+const maskedIdentitySchema = (mode: 'create' | 'edit') =>
+  studentFormSchema(mode).extend({ aadhaar_number: z.string() });
+
 /** The Add/Edit Student fields (SPEC.md §2 Student form, §5 rules from the shared schema). */
-export function StudentForm({ mode, initial, existingImages = {}, onSubmit, onCancel }: StudentFormProps) {
+export function StudentForm({
+  mode,
+  initial,
+  existingImages = {},
+  onSubmit,
+  onCancel,
+  identityHidden = false,
+}: StudentFormProps) {
   const form = useForm<StudentFormInput, unknown, StudentFormValues>({
-    resolver: zodResolver(studentFormSchema(mode)),
+    resolver: zodResolver(identityHidden ? maskedIdentitySchema(mode) : studentFormSchema(mode)),
     defaultValues: initial,
   });
   const busy = form.formState.isSubmitting;
@@ -113,12 +131,21 @@ export function StudentForm({ mode, initial, existingImages = {}, onSubmit, onCa
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10, autoComplete: 'off' } }}
         />
         <TextField {...fieldProps(form, 'email')} label={m.fields.email} required type="email" autoComplete="off" />
-        <TextField
-          {...fieldProps(form, 'aadhaar_number')}
-          label={m.fields.aadhaarNumber}
-          required
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 14, autoComplete: 'off' } }}
-        />
+        {identityHidden ? (
+          <TextField
+            {...fieldProps(form, 'aadhaar_number')}
+            label={m.fields.aadhaarNumber}
+            helperText={messages.team.forbiddenIdentity}
+            slotProps={{ htmlInput: { readOnly: true, autoComplete: 'off' } }}
+          />
+        ) : (
+          <TextField
+            {...fieldProps(form, 'aadhaar_number')}
+            label={m.fields.aadhaarNumber}
+            required
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 14, autoComplete: 'off' } }}
+          />
+        )}
         <DateOfBirthField control={form.control} />
       </Box>
 
@@ -130,7 +157,7 @@ export function StudentForm({ mode, initial, existingImages = {}, onSubmit, onCa
           gap: 2.5,
         }}
       >
-        {STUDENT_IMAGE_FIELDS.map((name) => (
+        {STUDENT_IMAGE_FIELDS.filter((name) => !identityHidden || name === 'profile').map((name) => (
           <Controller
             key={name}
             control={form.control}

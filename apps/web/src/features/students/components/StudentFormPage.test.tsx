@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, paginate } from '@app/shared';
-import { jsonResponse } from '@/test/fixtures';
+import { fakeSession, jsonResponse } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
 import { serve } from '@/test/fixtures';
 import { detail, emptyFormMessages, student } from './students.test-data';
@@ -174,6 +174,39 @@ describe('Edit Student', { timeout: 30_000 }, () => {
     reply(jsonResponse({ status: true, message: m.updated, data: { id: ID, user_id: ID } }));
     expect(await screen.findByText(m.updated)).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/student'));
+  });
+
+  it('lets the desk edit a student without the Aadhaar number or identity images (issue 16)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const requests = serve({
+      [`GET /api/user/${ID}`]: () =>
+        jsonResponse({
+          status: true,
+          message: 'ok',
+          data: { ...detail(), aadhaar_number: 'XXXX XXXX 2346', front_image: null, back_image: null },
+        }),
+      [`PUT /api/user/${ID}`]: () => jsonResponse({ status: true, message: m.updated, data: { id: ID, user_id: ID } }),
+      'GET /api/user': listAnswer,
+    });
+    const { router } = await openSignedIn(`/app/student/addstudent/${ID}`, m.editTitle, {
+      ...fakeSession,
+      role: 'desk',
+    });
+    const aadhaar = (await screen.findByLabelText(/^Aadhaar Number/)) as HTMLInputElement;
+    expect(aadhaar.value).toBe('XXXX XXXX 2346');
+    expect(aadhaar.readOnly).toBe(true);
+    expect(screen.getByText(messages.team.forbiddenIdentity)).toBeTruthy();
+    expect(screen.queryByText(m.fields.frontImage)).toBeNull();
+    expect(screen.queryByText(m.fields.backImage)).toBeNull();
+
+    await user.clear(screen.getByLabelText(/^First Name/));
+    await user.type(screen.getByLabelText(/^First Name/), 'Asha Rani');
+    await user.click(screen.getByRole('button', { name: m.update }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/student'));
+    const body = await requests.find((request) => request.method === 'PUT')!.formData();
+    // The masked number goes back as it came: the server keeps the stored one.
+    expect(body.get('aadhaar_number')).toBe('XXXX XXXX 2346');
+    expect(body.get('first_name')).toBe('Asha Rani');
   });
 
   it('shows what the student still owes (issue 13)', async () => {

@@ -13,6 +13,7 @@ import { ErrorScreen } from '@/components/ErrorScreen';
 import { useGetStudentQuery } from '../api/students-api';
 import { useSaveStudent } from '../hooks/use-save-student';
 import { EMPTY_STUDENT, StudentForm } from './StudentForm';
+import { useCan } from '@/lib/use-can';
 
 const m = messages.students;
 const p = messages.payments;
@@ -49,6 +50,9 @@ export function StudentFormPage() {
   const save = useSaveStudent(studentId);
   const student = useGetStudentQuery(studentId ?? '', { skip: !studentId, refetchOnMountOrArgChange: true });
   const mode = studentId ? 'edit' : 'create';
+  // Issue 16: the desk edits students without seeing their Aadhaar number or identity images.
+  const maySeeIdentity = useCan('students.identity');
+  const identityHidden = mode === 'edit' && !maySeeIdentity;
 
   useEffect(() => {
     if (student.isError) toast.error(m.fetchFailed, { autoClose: TOAST_MS.students });
@@ -71,6 +75,7 @@ export function StudentFormPage() {
         // A fresh form for each loaded student, so its values are the defaults.
         key={student.data?.id ?? 'new'}
         mode={mode}
+        identityHidden={identityHidden}
         initial={student.data ? formValues(student.data) : EMPTY_STUDENT}
         existingImages={
           student.data

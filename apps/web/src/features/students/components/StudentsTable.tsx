@@ -65,7 +65,7 @@ function columns(props: StudentsTableProps): ListColumn<StudentListItem, Student
       sortBy: 'name',
       card: 'title',
       // Wraps between words; a word too long for the column alone breaks.
-      sx: { fontWeight: 600, overflowWrap: 'break-word', minWidth: 120 },
+      sx: { fontWeight: 600, overflowWrap: 'anywhere', minWidth: 120 },
       cell: (student) => fullName(student),
     },
     {

@@ -79,9 +79,13 @@ const subscriptionsApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     /** The library's price list (GET /settings), from which the Add and Renew dialogs fill in the price. */
-    getPriceList: build.query<PriceList, void>({
+    // The price list, and how far below it the desk may go (issue 16: desk_max_discount).
+    getPriceList: build.query<{ priceList: PriceList; deskMaxDiscount: number }, void>({
       query: () => '/settings',
-      transformResponse: (response: ApiEnvelope<LibrarySettingsRecord>) => response.data?.price_list ?? [],
+      transformResponse: (response: ApiEnvelope<LibrarySettingsRecord>) => ({
+        priceList: response.data?.price_list ?? [],
+        deskMaxDiscount: response.data?.desk_max_discount ?? 0,
+      }),
       providesTags: [API_TAGS.settings],
     }),
     createSubscription: build.mutation<

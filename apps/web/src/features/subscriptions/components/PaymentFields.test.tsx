@@ -1,29 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { messages, type LibrarySettingsRecord } from '@app/shared';
-import { jsonResponse, serve, type Handler } from '@/test/fixtures';
+import { formatRupees, messages, type LibrarySettingsRecord, teamScreenMessages } from '@app/shared';
+import { fakeSession, jsonResponse, serve, type Handler } from '@/test/fixtures';
 import { listAnswer, m, openSubscriptions, ROWS, STUDENT_ID } from './subscriptions.test-data';
 
 const p = messages.payments;
 const MOBILE = '9876543210';
 
-const settings = (priceList: LibrarySettingsRecord['price_list']) => () =>
-  jsonResponse({
-    status: true,
-    message: 'OK',
-    data: {
-      upi_id: null,
-      upi_payee_name: null,
-      dues_expiring_days: 5,
-      dues_grace_days: 7,
-      reminder_template: messages.settings.defaultReminderTemplate,
-      auto_push_reminders: false,
-      receipt_prefix: 'GDL',
-      price_list: priceList,
-      updated_at: null,
-    } satisfies LibrarySettingsRecord,
-  });
+const settings =
+  (priceList: LibrarySettingsRecord['price_list'], deskMaxDiscount = 0) =>
+  () =>
+    jsonResponse({
+      status: true,
+      message: 'OK',
+      data: {
+        upi_id: null,
+        upi_payee_name: null,
+        dues_expiring_days: 5,
+        dues_grace_days: 7,
+        reminder_template: messages.settings.defaultReminderTemplate,
+        auto_push_reminders: false,
+        receipt_prefix: 'GDL',
+        gstin: null,
+        gst_rate: 18,
+        sac: '998451',
+        price_list: priceList,
+        checkin_max_due: null,
+        checkin_early_minutes: 15,
+        desk_max_discount: deskMaxDiscount,
+        updated_at: null,
+      } satisfies LibrarySettingsRecord,
+    });
 
 const found = () =>
   jsonResponse({
@@ -32,9 +40,15 @@ const found = () =>
     data: { id: STUDENT_ID, first_name: 'Asha', last_name: 'Verma', mobile: MOBILE },
   });
 
-async function openDialog(user: UserEvent, button: string, title: string, handlers: Record<string, Handler>) {
+async function openDialog(
+  user: UserEvent,
+  button: string,
+  title: string,
+  handlers: Record<string, Handler>,
+  session = fakeSession,
+) {
   const requests = serve({ 'GET /api/subscription': () => listAnswer(), ...handlers });
-  await openSubscriptions();
+  await openSubscriptions(session);
   await user.click(await screen.findByRole('button', { name: button }));
   const dialog = await screen.findByRole('dialog', { name: title });
   return { dialog, requests };
@@ -129,6 +143,35 @@ describe('Price from the price list (issue 13)', { timeout: 30_000 }, () => {
       price: 3700,
       reference: '123456789012',
     });
+  });
+
+  it('tells the desk how far below the price list they may go, and marks a price beyond it (issue 16)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { dialog } = await openDialog(
+      user,
+      m.addSubscription,
+      m.addTitle,
+      {
+        'GET /api/settings': settings([{ duration: 1, is_reserved: false, window_hours: null, price: 1500 }], 100),
+        [`GET /api/user/mobile/${MOBILE}`]: found,
+      },
+      { ...fakeSession, role: 'desk' },
+    );
+    const price = field(dialog, p.price);
+    await user.type(within(dialog).getByLabelText(new RegExp(m.fields.mobile)), MOBILE);
+    await within(dialog).findByText('Asha Verma');
+    await typeTime(user, dialog, m.fields.startTime, '0800A');
+    await typeTime(user, dialog, m.fields.endTime, '0200P');
+    await user.type(field(dialog, m.fields.duration), '1');
+    await waitFor(() => expect(price.value).toBe('1500'));
+    const limit = teamScreenMessages.hidden.discountLimit(formatRupees(100));
+    expect(helpOf(price)).toBe(`${p.priceFromList(1500)}. ${limit}`);
+    expect(price.getAttribute('aria-invalid')).toBe('false');
+    await retype(user, price, '1450');
+    expect(helpOf(price)).toBe(`${p.priceFromList(1500)} · ${p.discount(50)}. ${limit}`);
+    expect(price.getAttribute('aria-invalid')).toBe('false');
+    await retype(user, price, '1300');
+    expect(price.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('refuses a fee above the price, and fills nothing in without a price list', async () => {

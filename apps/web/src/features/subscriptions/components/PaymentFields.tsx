@@ -3,27 +3,51 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { MAX_DURATION_MONTHS, messages, modeTakesReference, type PaymentMode } from '@app/shared';
+import {
+  formatRupees,
+  MAX_DURATION_MONTHS,
+  messages,
+  modeTakesReference,
+  type PaymentMode,
+  teamScreenMessages,
+} from '@app/shared';
 import { PaymentModeField } from '@/components/PaymentModeField';
 import { PaymentReferenceField } from '@/components/PaymentReferenceField';
 import { RupeesField } from '@/components/RupeesField';
 import { fieldProps } from '@/lib/form';
 import { usePriceFromList, type PricedPlan, type PriceFormFields } from '../hooks/use-price-from-list';
+import { useCan } from '@/lib/use-can';
 
 const m = messages.subscriptions;
 const p = messages.payments;
+const t = teamScreenMessages.hidden;
 
 interface PaymentFormFields extends PriceFormFields {
   mode: PaymentMode;
   reference?: unknown;
 }
 
-/** Under the price: what the list asks for the plan, and the discount when the price is below it. */
-export function priceNote(listPrice: number | undefined, price: string | number | undefined): string {
-  if (listPrice === undefined) return p.priceHelp;
+/** How far the agreed price is below the list's (0 or less: none). */
+function discountOf(listPrice: number, price: string | number | undefined): number {
   const agreed = price === undefined || price === '' ? NaN : Number(price);
-  const discount = Math.round((listPrice - agreed) * 100) / 100;
-  return discount > 0 ? `${p.priceFromList(listPrice)} · ${p.discount(discount)}` : p.priceFromList(listPrice);
+  return Math.round((listPrice - agreed) * 100) / 100;
+}
+
+/**
+ * Under the price: what the list asks for the plan, and the discount when the price is below it.
+ * For the desk (`deskLimit` given, issue 16) also how far below the list they may go.
+ */
+export function priceNote(
+  listPrice: number | undefined,
+  price: string | number | undefined,
+  deskLimit?: number,
+): string {
+  if (listPrice === undefined) return p.priceHelp;
+  const discount = discountOf(listPrice, price);
+  const note = discount > 0 ? `${p.priceFromList(listPrice)} · ${p.discount(discount)}` : p.priceFromList(listPrice);
+  if (deskLimit === undefined) return note;
+  const limit = deskLimit > 0 ? t.discountLimit(formatRupees(deskLimit)) : t.noDiscount;
+  return `${note}. ${limit}`;
 }
 
 /**
@@ -33,7 +57,9 @@ export function priceNote(listPrice: number | undefined, price: string | number 
  */
 export function PaymentFields({ plan, autoFocus = false }: { plan: PricedPlan | undefined; autoFocus?: boolean }) {
   const form = useFormContext<PaymentFormFields>();
-  const { listPrice, typed } = usePriceFromList(plan);
+  const { listPrice, typed, deskMaxDiscount } = usePriceFromList(plan);
+  // Issue 16: the desk may go only so far below the price list; the server refuses more, naming the limit.
+  const deskLimit = useCan('discount.unlimited') ? undefined : (deskMaxDiscount ?? 0);
   const [price, mode] = useWatch({ control: form.control, name: ['price', 'mode'] });
   const priceField = fieldProps(form, 'price');
   const feeField = fieldProps(form, 'fee');
@@ -60,7 +86,11 @@ export function PaymentFields({ plan, autoFocus = false }: { plan: PricedPlan | 
         {...priceField}
         onChange={onChange('price', priceField.onChange)}
         label={p.price}
-        helperText={priceField.error ? priceField.helperText : priceNote(listPrice, price)}
+        error={
+          priceField.error ||
+          (deskLimit !== undefined && listPrice !== undefined && discountOf(listPrice, price) > deskLimit)
+        }
+        helperText={priceField.error ? priceField.helperText : priceNote(listPrice, price, deskLimit)}
       />
       <RupeesField {...feeField} onChange={onChange('fee', feeField.onChange)} label={m.fields.fee} required />
       <PaymentModeField control={form.control} name="mode" label={m.fields.mode} />

@@ -46,6 +46,11 @@ const account: SubscriptionAccount = {
       recorded_by: null,
       recorded_by_name: null,
       created_at: '2026-01-05T04:30:00.000Z',
+      adjusts_id: null,
+      reason: null,
+      voided_at: null,
+      voided_by_name: null,
+      void_reason: null,
     },
     {
       id: 'f2',
@@ -59,6 +64,11 @@ const account: SubscriptionAccount = {
       recorded_by: 'a1',
       recorded_by_name: 'Priya Sharma',
       created_at: '2026-01-06T13:45:00.000Z',
+      adjusts_id: null,
+      reason: null,
+      voided_at: null,
+      voided_by_name: null,
+      void_reason: null,
     },
   ],
 };
@@ -139,6 +149,8 @@ describe('Balances on the subscriptions list (issue 13)', { timeout: 30_000 }, (
       '—',
       'GDL/2025-26/0001',
       p.notRecorded,
+      '—',
+      '',
     ]);
     expect(
       within(payments[2]!)
@@ -151,6 +163,8 @@ describe('Balances on the subscriptions list (issue 13)', { timeout: 30_000 }, (
       '123456789012',
       'GDL/2025-26/0002',
       'Priya Sharma',
+      '—',
+      '',
     ]);
     expect(within(dialog).getByText(p.balanceValue(750))).toBeTruthy();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, PAGE_SIZES } from '@app/shared';
-import { jsonResponse } from '@/test/fixtures';
+import { fakeSession, jsonResponse } from '@/test/fixtures';
 import { serve } from '@/test/fixtures';
 import { failure, listAnswer, m, openSubscriptions, ROWS, subscription } from './subscriptions.test-data';
 
@@ -12,6 +12,16 @@ const cellsOf = (row: HTMLElement) =>
     .map((cell) => cell.textContent);
 
 describe('Subscription Management list', { timeout: 30_000 }, () => {
+  it("shows the desk Renew but not Edit (issue 16: the desk creates and renews, changing is a manager's)", async () => {
+    serve({ 'GET /api/subscription': () => listAnswer() });
+    await openSubscriptions({ ...fakeSession, role: 'desk' });
+    const table = await screen.findByRole('table', { name: m.heading });
+    expect((await within(table).findAllByRole('button', { name: new RegExp(`^${m.renew}:`) })).length).toBeGreaterThan(
+      0,
+    );
+    expect(within(table).queryAllByRole('button', { name: new RegExp(`^${m.edit}:`) })).toHaveLength(0);
+  });
+
   it('shows the rows in the spec formats, sorted by plan expiry', async () => {
     const requests = serve({ 'GET /api/subscription': () => listAnswer() });
     await openSubscriptions();

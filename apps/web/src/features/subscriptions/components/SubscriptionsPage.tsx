@@ -16,6 +16,7 @@ import { SubscriptionsTable } from './SubscriptionsTable';
 import { studentName } from './StudentMobileField';
 import { SubscriptionsToolbar } from './SubscriptionsToolbar';
 import { UpdateSubscriptionDialog } from './UpdateSubscriptionDialog';
+import { useCan } from '@/lib/use-can';
 
 const m = messages.subscriptions;
 
@@ -48,6 +49,8 @@ interface DialogState {
 export function SubscriptionsPage({ payments }: { payments?: PaymentDialogs } = {}) {
   const list = useSubscriptionList();
   const timeZone = useLibraryTimeZone();
+  // Issue 16: changing a subscription is the manager's and the owner's; the desk creates and renews.
+  const mayEdit = useCan('manage');
   const [dialog, setDialog] = useState<DialogState>({ kind: null, open: false, opening: 0 });
 
   const open = (kind: DialogState['kind'], subscription?: Subscription) =>
@@ -85,7 +88,7 @@ export function SubscriptionsPage({ payments }: { payments?: PaymentDialogs } = 
                 timeZone={timeZone}
                 emptyText={m.empty}
                 onSort={list.toggleSort}
-                onEdit={(subscription) => open('update', subscription)}
+                onEdit={mayEdit ? (subscription) => open('update', subscription) : undefined}
                 onRenew={(subscription) => open('renew', subscription)}
                 onRecordPayment={payments ? (subscription) => open('payment', subscription) : undefined}
                 onShowAccount={payments ? (subscription) => open('account', subscription) : undefined}

@@ -30,7 +30,8 @@ interface SubscriptionsTableProps {
   timeZone: string;
   emptyText: string;
   onSort: (sortBy: SubscriptionSortKey) => void;
-  onEdit: (subscription: Subscription) => void;
+  /** Absent when the role may not change a subscription (issue 16: the desk creates and renews only). */
+  onEdit?: (subscription: Subscription) => void;
   onRenew: (subscription: Subscription) => void;
   /** Record Payment, offered while something is due; left out when not given. */
   onRecordPayment?: (subscription: Subscription) => void;
@@ -203,11 +204,13 @@ export function SubscriptionsTable(props: SubscriptionsTableProps) {
         label: m.columns.actions,
         cell: (row) => (
           <>
-            <Tooltip title={m.edit}>
-              <IconButton size="small" aria-label={`${m.edit}: ${studentName(row)}`} onClick={() => onEdit(row)}>
-                <EditRounded fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            {onEdit ? (
+              <Tooltip title={m.edit}>
+                <IconButton size="small" aria-label={`${m.edit}: ${studentName(row)}`} onClick={() => onEdit(row)}>
+                  <EditRounded fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            ) : null}
             <Tooltip title={m.renew}>
               <IconButton
                 size="small"

@@ -1,5 +1,5 @@
 import { configure } from '@testing-library/react';
-import { messages, paginate, type Subscription } from '@app/shared';
+import { messages, paginate, type Subscription, type AdminSession } from '@app/shared';
 import { jsonResponse } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
 
@@ -61,4 +61,4 @@ export const listAnswer = (rows: Subscription[] = ROWS, page = 1, limit = 10, to
 export const failure = (status: number, message: string, errors: { field: string; message: string }[] = []) =>
   jsonResponse({ status: false, code: status, message, errors }, status);
 
-export const openSubscriptions = () => openSignedIn('/app/subscription', m.heading);
+export const openSubscriptions = (session?: AdminSession) => openSignedIn('/app/subscription', m.heading, session);

@@ -31,7 +31,8 @@ export interface PriceFormFields {
  */
 export function usePriceFromList(plan: PricedPlan | undefined) {
   const form = useFormContext<PriceFormFields>();
-  const { data: priceList } = useGetPriceListQuery();
+  const { data: pricing } = useGetPriceListQuery();
+  const priceList = pricing?.priceList;
   const [duration, price] = useWatch({ control: form.control, name: ['duration', 'price'] });
   const { isSubmitted } = form.formState;
   const typedByOwner = useRef({ price: false, fee: false });
@@ -54,5 +55,5 @@ export function usePriceFromList(plan: PricedPlan | undefined) {
   const typed = (name: 'price' | 'fee', value: string) => {
     typedByOwner.current[name] = value !== '';
   };
-  return { listPrice, typed };
+  return { listPrice, typed, deskMaxDiscount: pricing?.deskMaxDiscount };
 }
