@@ -40,4 +40,5 @@ export * from './team/team.schema';
 export { teamPeopleMessages } from './team/team-people.messages';
 export { teamScreenMessages } from './team/team-screen.messages';
 export * from './team/roles';
+export * from './privacy/privacy.schema';
 export { passwordResetMessages } from './auth/password-reset.messages';

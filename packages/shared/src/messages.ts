@@ -25,6 +25,7 @@ import { deskMessages } from './attendance/desk.messages';
 import { attendanceMessages } from './attendance/attendance.messages';
 import { studentSessionMessages } from './student/student.messages';
 import { teamMessages } from './team/team.messages';
+import { privacyMessages } from './privacy/privacy.messages';
 
 export const messages = {
   students: studentMessages,
@@ -45,6 +46,8 @@ export const messages = {
   student: studentSessionMessages,
   /** Staff, roles and the team (issue 16): the 403s of roles.ts, the desk's discount limit, the team API. */
   team: teamMessages,
+  /** Data rights (issue 19): consent, leaving, erasure, export, the privacy settings. */
+  privacy: privacyMessages,
   list: listMessages,
   app: {
     name: 'Study Library Admin',

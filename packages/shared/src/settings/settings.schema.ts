@@ -7,6 +7,8 @@ import { gstinProblem } from '../receipts/gstin';
 import { attendanceMessages } from '../attendance/attendance.messages';
 import { MAX_CHECKIN_EARLY_MINUTES } from '../attendance/attendance.schema';
 import { teamRoleMessages } from '../team/team.messages';
+import { privacyMessages } from '../privacy/privacy.messages';
+import { MAX_PRIVACY_NOTICE_LENGTH, MAX_RETENTION_DAYS } from '../privacy/privacy.schema';
 
 /** A UPI ID (VPA): a handle of letters, digits, `.`, `-`, `_`, then `@` and the provider's handle. */
 export const VPA_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]{1,255}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
@@ -154,6 +156,23 @@ export const librarySettingsSchema = z
       { required: teamRoleMessages.deskMaxDiscountInvalid, invalid: teamRoleMessages.deskMaxDiscountInvalid },
       MAX_FEE_RUPEES,
     ).optional(),
+    /**
+     * Issue 19, optional (absent keeps what is saved): the privacy notice (blank or null: the
+     * default), the days after leaving before identity documents are erased, and whether the
+     * last four Aadhaar digits stay.
+     */
+    privacy_notice: z
+      .preprocess(
+        blankToNull,
+        z
+          .string({ error: privacyMessages.settings.noticeTooLong })
+          .trim()
+          .max(MAX_PRIVACY_NOTICE_LENGTH, { error: privacyMessages.settings.noticeTooLong })
+          .nullable(),
+      )
+      .optional(),
+    retention_days: wholeNumber(privacyMessages.settings.retentionInvalid, 0, MAX_RETENTION_DAYS).optional(),
+    keep_aadhaar_last4: z.boolean({ error: privacyMessages.settings.keepLast4 }).optional(),
   })
   .superRefine((settings, context) => {
     if (settings.upi_id && !settings.upi_payee_name) {
@@ -197,6 +216,11 @@ export const librarySettingsRecordSchema = z.object({
   checkin_early_minutes: z.number().int(),
   /** Issue 16: the largest discount below the price list the desk may give (0: none). */
   desk_max_discount: z.number(),
+  /** Issue 19: the owner's notice (null: the default), and `privacy_notice_text`, the one shown. */
+  privacy_notice: z.string().nullable(),
+  privacy_notice_text: z.string(),
+  retention_days: z.number().int(),
+  keep_aadhaar_last4: z.boolean(),
   updated_at: z.string().nullable(),
 });
 export type LibrarySettingsRecord = z.infer<typeof librarySettingsRecordSchema>;

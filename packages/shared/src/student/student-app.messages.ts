@@ -113,6 +113,9 @@ export const studentAppMessages = {
     call: 'Call',
     whatsapp: 'WhatsApp',
     noContact: 'The library has not added its contact details yet.',
+    /** Issue 19: the privacy notice the student agreed to, on the Library screen. */
+    privacyNotice: 'Privacy notice',
+    privacyNoticeIntro: 'What the library keeps about you, why, and for how long',
   },
   signOut: {
     button: 'Sign out',

@@ -74,6 +74,8 @@ export const studentLibrarySchema = z.object({
   time_zone: z.string(),
   /** The library's date today (`YYYY-MM-DD`), which `days_left` counts from. */
   today: z.string(),
+  /** Issue 19: the privacy notice the student agreed to (the library's current one). */
+  privacy_notice: z.string(),
 });
 export type StudentLibrary = z.infer<typeof studentLibrarySchema>;
 

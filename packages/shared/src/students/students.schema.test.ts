@@ -138,8 +138,14 @@ describe('helpers', () => {
 });
 
 describe('studentListQuerySchema', () => {
-  it('defaults to page 1 of 10 sorted by name ascending', () => {
-    expect(studentListQuerySchema.parse({})).toEqual({ page: 1, limit: 10, sortBy: 'name', sortOrder: 'ASC' });
+  it('defaults to page 1 of 10 members sorted by name ascending', () => {
+    expect(studentListQuerySchema.parse({})).toEqual({
+      page: 1,
+      limit: 10,
+      sortBy: 'name',
+      sortOrder: 'ASC',
+      state: 'active',
+    });
   });
 
   it('reads query strings, case-insensitive order and blank filters', () => {
@@ -153,7 +159,15 @@ describe('studentListQuerySchema', () => {
         status: '',
         type: 'Premium',
       }),
-    ).toEqual({ page: 3, limit: 25, sortBy: 'created_at', sortOrder: 'DESC', search: 'ash', type: 'premium' });
+    ).toEqual({
+      page: 3,
+      limit: 25,
+      sortBy: 'created_at',
+      sortOrder: 'DESC',
+      search: 'ash',
+      type: 'premium',
+      state: 'active',
+    });
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { listQuerySchema } from '../common/list-query';
 import { todayIn } from '../common/time-zone';
 import { studentMessages as m } from './students.messages';
 import { isVerhoeffValid } from './verhoeff';
+import { STUDENT_STATES, studentConsentSchema, studentStateQuerySchema } from '../privacy/privacy.schema';
 
 /** Aadhaar: 12 digits, never starting with 0 or 1 (UIDAI), the last a Verhoeff check digit. */
 export const AADHAAR_PATTERN = /^[2-9]\d{11}$/;
@@ -151,6 +152,8 @@ export const studentListQuerySchema = listQuerySchema({ sortKeys: STUDENT_SORT_K
     (value) => (typeof value === 'string' && value !== '' ? value.toLowerCase() : undefined),
     z.enum(STUDENT_TYPES, { error: m.typeFilterInvalid }).optional(),
   ),
+  /** Issue 19: members (`active`, the default) or the students who left (`left`). */
+  state: studentStateQuerySchema,
 });
 export type StudentListQuery = z.output<typeof studentListQuerySchema>;
 export type StudentListQueryInput = z.input<typeof studentListQuerySchema>;
@@ -166,7 +169,8 @@ export const studentListItemSchema = z.object({
   dob: z.string(),
   aadhaar_number: z.string(),
   kyc_status: z.enum(KYC_STATUSES),
-  status: z.string(),
+  /** `active`, or `left` once the student left the library (issue 19). */
+  status: z.enum(STUDENT_STATES),
   is_premium: z.boolean(),
   type: z.enum(['Premium', 'Regular']),
   /** Short-lived signed URLs (null when there is no image). */
@@ -174,6 +178,9 @@ export const studentListItemSchema = z.object({
   profile_thumb: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Issue 19: when the student left (null while a member) and when their documents were erased. */
+  left_at: z.string().nullable(),
+  documents_erased_at: z.string().nullable(),
 });
 export type StudentListItem = z.infer<typeof studentListItemSchema>;
 
@@ -183,6 +190,13 @@ export const studentDetailSchema = studentListItemSchema.extend({
   back_image: z.string().nullable(),
   /** What the student still owes over all their subscriptions: agreed prices minus payments (issue 13). */
   balance: z.number(),
+  /**
+   * Issue 19: the recorded consent (null for a student added before it, until the next save);
+   * the day the retention job will erase the documents of a student who left (null otherwise).
+   * Once erased, `aadhaar_number` is '' and the three images are null.
+   */
+  consent: studentConsentSchema.nullable(),
+  erase_due_on: z.string().nullable(),
 });
 export type StudentDetail = z.infer<typeof studentDetailSchema>;
 

@@ -45,6 +45,12 @@ export const librarySettings = pgTable(
     checkinEarlyMinutes: integer('checkin_early_minutes').notNull().default(15),
     /** Issue 16: the largest discount (₹ below the price list) a desk person may give; 0: none. */
     deskMaxDiscount: numeric('desk_max_discount', { precision: 12, scale: 2 }).notNull().default('0'),
+    /** Issue 19: the privacy notice shown before identity documents are collected; null means the catalogue's. */
+    privacyNotice: text('privacy_notice'),
+    /** Issue 19: days after a student leaves before their identity documents are erased. */
+    retentionDays: integer('retention_days').notNull().default(90),
+    /** Issue 19: keep the last four Aadhaar digits of an erased student for the books. */
+    keepAadhaarLast4: boolean('keep_aadhaar_last4').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -57,6 +63,7 @@ export const librarySettings = pgTable(
     check('library_settings_checkin_max_due_check', sql`${table.checkinMaxDue} >= 0`),
     check('library_settings_desk_max_discount_check', sql`${table.deskMaxDiscount} >= 0`),
     check('library_settings_checkin_early_check', sql`${table.checkinEarlyMinutes} between 0 and 120`),
+    check('library_settings_retention_days_check', sql`${table.retentionDays} between 0 and 3650`),
   ],
 );
 

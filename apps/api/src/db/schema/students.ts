@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { libraries } from './libraries';
+import { admins, libraries } from './libraries';
 
 export const students = pgTable(
   'students',
@@ -14,18 +14,42 @@ export const students = pgTable(
     mobile: text('mobile').notNull(),
     email: text('email').notNull(),
     dob: date('dob', { mode: 'string' }).notNull(),
-    /** AES-256-GCM ciphertext of the Aadhaar number (iv.tag.data, base64url). */
-    aadhaarEncrypted: text('aadhaar_encrypted').notNull(),
-    /** Keyed hash (HMAC-SHA-256) of the Aadhaar number: uniqueness without the clear value. */
-    aadhaarHash: text('aadhaar_hash').notNull(),
-    aadhaarLast4: text('aadhaar_last4').notNull(),
+    /**
+     * AES-256-GCM ciphertext of the Aadhaar number (iv.tag.data, base64url); null once the
+     * identity documents are erased (issue 19).
+     */
+    aadhaarEncrypted: text('aadhaar_encrypted'),
+    /** Keyed hash (HMAC-SHA-256) of the Aadhaar number: uniqueness without the clear value. Null once erased. */
+    aadhaarHash: text('aadhaar_hash'),
+    /** Null once erased, unless the library keeps the last four digits for its books. */
+    aadhaarLast4: text('aadhaar_last4'),
     /** Storage keys of the re-encoded images (prefixed by library id). */
     profileKey: text('profile_key'),
     profileThumbKey: text('profile_thumb_key'),
     frontImageKey: text('front_image_key'),
     backImageKey: text('back_image_key'),
     kycStatus: text('kyc_status').notNull().default('pending'),
+    /** `active`, or `left` once the student has left the library (issue 19; `left_at` says when). */
     status: text('status').notNull().default('active'),
+    /**
+     * Consent at collection (issue 19, DPDP Act 2023): when the notice was shown and agreed to,
+     * which staff member recorded it, who agreed (the student, or a parent or guardian for a
+     * student under 18) and the notice's text as it was then. Null for students added before
+     * issue 19 until their next save with documents, which requires it.
+     */
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    consentRecordedBy: uuid('consent_recorded_by').references(() => admins.id, { onDelete: 'set null' }),
+    consentGivenBy: text('consent_given_by'),
+    consentNotice: text('consent_notice'),
+    /** When the student left and who marked it; null while a member. */
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    leftBy: uuid('left_by').references(() => admins.id, { onDelete: 'set null' }),
+    /**
+     * When the identity documents (Aadhaar number and the three images) were erased, and by
+     * whom (null by: the retention job). Cleared when new documents are saved on a return.
+     */
+    documentsErasedAt: timestamp('documents_erased_at', { withTimezone: true }),
+    documentsErasedBy: uuid('documents_erased_by').references(() => admins.id, { onDelete: 'set null' }),
     /** Lower-cased name, mobile and email, for the trigram search index. */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(first_name || ' ' || coalesce(last_name, '') || ' ' || mobile || ' ' || email)`,
@@ -48,6 +72,23 @@ export const students = pgTable(
     index('students_library_created_idx').on(table.libraryId, table.createdAt, table.id),
     index('students_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     check('students_kyc_status_check', sql`${table.kycStatus} in ('pending', 'verified', 'rejected')`),
+    check('students_status_check', sql`${table.status} in ('active', 'left')`),
+    check('students_left_status_check', sql`(${table.status} = 'left') = (${table.leftAt} is not null)`),
+    check('students_consent_given_by_check', sql`${table.consentGivenBy} in ('student', 'guardian')`),
+    check(
+      'students_consent_complete_check',
+      sql`(${table.consentAt} is null) = (${table.consentGivenBy} is null) and (${table.consentAt} is null) = (${table.consentNotice} is null)`,
+    ),
+    check('students_aadhaar_pair_check', sql`(${table.aadhaarEncrypted} is null) = (${table.aadhaarHash} is null)`),
+    // Documents are only ever missing because they were erased.
+    check(
+      'students_documents_held_check',
+      sql`${table.aadhaarEncrypted} is not null or ${table.documentsErasedAt} is not null`,
+    ),
+    // The retention job's search: students who left and still have documents.
+    index('students_left_documents_idx')
+      .on(table.leftAt)
+      .where(sql`${table.leftAt} is not null and ${table.documentsErasedAt} is null`),
   ],
 );
 
