@@ -59,6 +59,9 @@ export const AUDIT_ACTIONS = {
   notificationSent: 'notification.send',
   checkIn: 'attendance.check',
   adminWrite: 'admin.write',
+  // Issue 19: data rights (export and erasure; consent, leave and rejoin are the students module's).
+  studentExported: 'student.export',
+  studentErased: 'student.erase',
 } as const;
 
 /** Who did it: the admin of a library (null: a student, in the student app), from an address. */

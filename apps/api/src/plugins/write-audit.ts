@@ -58,6 +58,7 @@ export const WRITE_AUDIT: Record<string, { action: Action; entityType: string } 
   'PATCH /api/team/people/:id': 'self',
   'POST /api/team/people/:id/deactivate': 'self',
   'POST /api/team/people/:id/reactivate': 'self',
+  'POST /api/user/:id/erase': 'self',
 };
 
 /** Records each successful signed-in write that its service does not audit itself (see WRITE_AUDIT). */
