@@ -62,6 +62,9 @@ export const AUDIT_ACTIONS = {
   // Issue 19: data rights (export and erasure; consent, leave and rejoin are the students module's).
   studentExported: 'student.export',
   studentErased: 'student.erase',
+  studentConsented: 'student.consent',
+  studentLeft: 'student.leave',
+  studentRejoined: 'student.rejoin',
 } as const;
 
 /** Who did it: the admin of a library (null: a student, in the student app), from an address. */
