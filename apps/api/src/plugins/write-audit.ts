@@ -18,6 +18,8 @@ export const WRITE_AUDIT: Record<string, { action: Action; entityType: string } 
   'POST /api/user': { action: AUDIT_ACTIONS.studentCreated, entityType: 'student' },
   'PUT /api/user/:id': { action: AUDIT_ACTIONS.studentUpdated, entityType: 'student' },
   'PATCH /api/user/:id/kyc': { action: AUDIT_ACTIONS.studentKycChanged, entityType: 'student' },
+  'POST /api/user/:id/leave': 'self',
+  'POST /api/user/:id/rejoin': 'self',
   'POST /api/subscription': { action: AUDIT_ACTIONS.subscriptionCreated, entityType: 'subscription' },
   'PUT /api/subscription/:id': { action: AUDIT_ACTIONS.subscriptionUpdated, entityType: 'subscription' },
   'PUT /api/subscription/renew/:id': { action: AUDIT_ACTIONS.subscriptionRenewed, entityType: 'subscription' },
