@@ -7,3 +7,4 @@ export * from './system';
 export * from './money';
 export * from './student-app';
 export * from './team';
+export * from './privacy';
