@@ -71,6 +71,8 @@ export const privacyMessages = {
     documentsNeeded:
       'This student’s identity documents were erased. Add their Aadhaar number, the three images and their consent again',
     anySeat: 'any free seat',
+    /** The subscription named in `activeSubscription`: `Seat A12, 6:00 AM–2:00 PM`. */
+    seat: (name: string) => `Seat ${name}`,
   },
   exportData: {
     action: 'Download their data',
@@ -126,6 +128,13 @@ export const privacyMessages = {
     guardian: 'A parent or guardian',
     student: 'The student',
     noConsent: 'Not recorded',
+    /** The readable file's values. */
+    anySeat: 'Any free seat',
+    yes: 'Yes',
+    erased: 'Erased',
+    notCheckedOut: 'Not checked out',
+    kyc: { pending: 'Pending', verified: 'Verified', rejected: 'Rejected' } as Record<string, string>,
+    printHint: 'Keep this file safe: it holds the student’s personal data.',
   },
   settings: {
     heading: 'Privacy',
