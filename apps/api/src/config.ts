@@ -99,6 +99,17 @@ const envSchema = z
         .max(24 * 60 * 60 * 1000)
         .optional(),
     ),
+    // Issue 19: how often each process erases the identity documents whose retention period has
+    // passed (and retries file deletes that failed). Unset in tests means no worker: tests run rounds.
+    RETENTION_INTERVAL_MS: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce
+        .number()
+        .int()
+        .min(1000)
+        .max(24 * 60 * 60 * 1000)
+        .optional(),
+    ),
     // The address students open shared receipt links at; unset, the address each request came to.
     PUBLIC_URL: optionalText(
       z
@@ -293,6 +304,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** How often each process makes the due entries of monthly expenses; null (tests, unless set): never. */
     recurringExpenseIntervalMs:
       values.RECURRING_EXPENSE_INTERVAL_MS ?? (values.NODE_ENV === 'test' ? null : 15 * 60 * 1000),
+    /** How often each process runs the retention job (issue 19); null (tests, unless set): never. */
+    retentionIntervalMs: values.RETENTION_INTERVAL_MS ?? (values.NODE_ENV === 'test' ? null : 60 * 60 * 1000),
     deviceRateLimit: { max: values.DEVICE_RATE_LIMIT_MAX, windowMs: values.DEVICE_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     /** The origin shared receipt links start with (`https://host[:port]`); undefined: the request's own. */
     publicUrl: values.PUBLIC_URL,
