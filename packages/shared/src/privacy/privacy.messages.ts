@@ -108,6 +108,7 @@ export const privacyMessages = {
       consentAt: 'Agreed on',
       consentBy: 'Agreed by',
       consentNotice: 'Notice shown',
+      consentRecordedBy: 'Recorded by',
       seat: 'Seat',
       window: 'Daily time',
       from: 'From',
