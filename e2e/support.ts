@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { messages, verhoeffCheckDigit, type RegistrationInput } from '@app/shared';
+import { consentGiverFor, messages, todayIn, verhoeffCheckDigit, type RegistrationInput } from '@app/shared';
 import { registrationBody } from '../apps/api/src/test/registration';
 
 export const unique = () => randomBytes(4).toString('hex');
@@ -102,7 +102,9 @@ export interface StudentFields {
 
 /**
  * Adds a student through the API with its three identity images (one image for all
- * three, or one each), failing the test on an error; answers the student's id.
+ * three, or one each) and the consent the documents need (issue 19: the student's, or a
+ * parent's or guardian's under 18 by the library's today in Asia/Kolkata), failing the
+ * test on an error; answers the student's id.
  */
 export async function createStudentViaApi(
   request: APIRequestContext,
@@ -115,6 +117,7 @@ export async function createStudentViaApi(
     headers: { authorization: `Bearer ${token}` },
     multipart: {
       ...fields,
+      consent: consentGiverFor(fields.dob, todayIn('Asia/Kolkata')),
       profile: { name: 'p.png', mimeType: 'image/png', buffer: profile },
       front_image: { name: 'f.png', mimeType: 'image/png', buffer: front },
       back_image: { name: 'b.png', mimeType: 'image/png', buffer: back },
