@@ -21,6 +21,7 @@ import pushPlugin from './plugins/push';
 import mailPlugin from './plugins/mail';
 import duesRemindersPlugin from './plugins/dues-reminders';
 import recurringExpensesPlugin from './plugins/recurring-expenses';
+import retentionPlugin from './plugins/retention';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
@@ -31,6 +32,7 @@ import passwordResetRoutes from './modules/auth/password-reset.routes';
 import healthRoutes from './modules/health/health.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import studentRoutes from './modules/students/students.routes';
+import studentPrivacyRoutes from './modules/students/students.privacy.routes';
 import fileRoutes from './modules/files/files.routes';
 import seatRoutes from './modules/seats/seats.routes';
 import subscriptionRoutes from './modules/subscriptions/subscriptions.routes';
@@ -252,6 +254,8 @@ export async function buildApp({
   // Uploaded images (DESIGN.md §5): an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads.
   const uploads = createConfiguredStorage(config.storage);
   app.addHook('onClose', async () => uploads.close?.());
+  // Issue 19: erases identity documents once their retention period has passed.
+  await app.register(retentionPlugin, { intervalMs: config.retentionIntervalMs, storage: uploads });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { isLive });
@@ -259,6 +263,7 @@ export async function buildApp({
       await api.register(passwordResetRoutes, { rateLimit: config.authRateLimit, publicUrl: config.publicUrl, now });
       await api.register(profileRoutes);
       await api.register(studentRoutes, { storage: uploads });
+      await api.register(studentPrivacyRoutes, { storage: uploads });
       await api.register(fileRoutes, { storage: uploads });
       await api.register(areaRoutes);
       await api.register(seatRoutes);

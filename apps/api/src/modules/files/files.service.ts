@@ -1,5 +1,6 @@
 import { can, messages } from '@app/shared';
 import { forbidden, notFound } from '../../errors';
+import { isQueuedForDeletion } from '../../db/storage-deletions.repository';
 import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/service-context';
 import { parseStorageKey } from '../../lib/storage/keys';
@@ -23,6 +24,8 @@ export async function openFile(context: FilesContext, actor: Actor, key: string)
   // Issue 16: a desk person's own links never open identity images (their student detail carries none).
   const identity = AUDITED_KINDS[parts.entityType]?.has(parts.kind) ?? false;
   if (identity && !can(actor.role, 'students.identity')) throw forbidden(messages.team.forbiddenIdentity);
+  // Issue 19: an erased image whose file is still to delete (its delete failed) is gone all the same.
+  if (await isQueuedForDeletion(context.db, key)) throw notFound(messages.students.fileNotFound);
   const file = await context.storage.get(key);
   if (!file) throw notFound(messages.students.fileNotFound);
 
