@@ -139,6 +139,7 @@ describe('hostile input on every route', () => {
               'month',
               'months',
               'days',
+              'format',
             ),
             fc.string({ maxLength: 10 }),
           ),

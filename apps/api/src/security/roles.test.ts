@@ -43,6 +43,9 @@ const EXPECTED: Record<string, Ability> = {
   'POST /api/user': 'staff',
   'PUT /api/user/:id': 'staff',
   'PATCH /api/user/:id/kyc': 'students.identity',
+  // Issue 19: erasing identity documents is a delete; a student's data is an export.
+  'POST /api/user/:id/erase': 'deletes',
+  'GET /api/user/:id/export': 'exports',
   // Areas and seats: the desk reads them to book; setting them up is a manager's.
   'GET /api/area': 'staff',
   'GET /api/area/all': 'staff',

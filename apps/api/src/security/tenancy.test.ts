@@ -55,6 +55,7 @@ const TENANT_TABLES = [
   'student_id_cards',
   'attendance_visits',
   'invitations',
+  'storage_deletions',
 ];
 
 const t = useTestApp();
@@ -375,6 +376,9 @@ function callFor(
     'POST /api/user/:id/id-card': { url: `/api/user/${owner.studentId}/id-card`, expect: 'not-found' },
     'GET /api/user/:id/id-card': { url: `/api/user/${owner.studentId}/id-card`, expect: 'not-found' },
     'DELETE /api/user/:id/id-card': { url: `/api/user/${owner.studentId}/id-card`, expect: 'not-found' },
+    // Issue 19: erasing another library's student's documents, or downloading their data.
+    'POST /api/user/:id/erase': { url: `/api/user/${owner.studentId}/erase`, expect: 'not-found' },
+    'GET /api/user/:id/export': { url: `/api/user/${owner.studentId}/export?format=html`, expect: 'not-found' },
     // Issue 16: the team (the intruder is its own library's owner): the owner's people and invitation unknown.
     'GET /api/team': { url, expect: 'no-leak' },
     'GET /api/team/activity': { url, expect: 'no-leak' },
