@@ -31,6 +31,7 @@ export const me: StudentMe = {
     upi_id: 'gyandeep@okaxis',
     time_zone: 'Asia/Kolkata',
     today: '2026-11-24',
+    privacy_notice: 'Gyan Deep Library keeps your name and Aadhaar number to run your membership.',
   },
   memberships: [
     {

@@ -6,23 +6,17 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { z } from 'zod';
-import {
-  messages,
-  STUDENT_IMAGE_FIELDS,
-  studentFormSchema,
-  type StudentFormInput,
-  type StudentFormValues,
-  type StudentImageField,
-} from '@app/shared';
+import { messages, STUDENT_IMAGE_FIELDS, type StudentConsent, type StudentImageField } from '@app/shared';
 import { fieldProps } from '@/lib/form';
 import { usePickerValue } from '@/lib/use-picker-value';
 import type { SaveResult } from '@/lib/entity-actions';
+import { ConsentField } from './ConsentField';
 import { ImageField } from './ImageField';
+import { studentFormFieldsSchema, type StudentFormFields, type StudentFormOutput } from './student-form-fields';
 
 const m = messages.students;
 
-export const EMPTY_STUDENT: StudentFormInput = {
+export const EMPTY_STUDENT: StudentFormFields = {
   first_name: '',
   last_name: '',
   mobile: '',
@@ -32,6 +26,7 @@ export const EMPTY_STUDENT: StudentFormInput = {
   profile: null,
   front_image: null,
   back_image: null,
+  consent: false,
 };
 
 const IMAGE_LABELS: Record<StudentImageField, string> = {
@@ -51,7 +46,7 @@ const fromPickerValue = (value: Dayjs | null): string =>
   value ? (value.isValid() ? value.format('YYYY-MM-DD') : UNREADABLE_DATE) : '';
 
 /** Date of Birth, typed as DD/MM/YYYY or picked; the form holds it as YYYY-MM-DD. */
-function DateOfBirthField({ control }: { control: Control<StudentFormInput, unknown, StudentFormValues> }) {
+function DateOfBirthField({ control }: { control: Control<StudentFormFields, unknown, StudentFormOutput> }) {
   const { field, fieldState } = useController({ control, name: 'dob' });
   const [value, change] = usePickerValue(field.value ?? '', toPickerValue, fromPickerValue);
   return (
@@ -78,10 +73,10 @@ function DateOfBirthField({ control }: { control: Control<StudentFormInput, unkn
 
 interface StudentFormProps {
   mode: 'create' | 'edit';
-  initial: StudentFormInput;
+  initial: StudentFormFields;
   /** Signed URLs of the stored images, previewed in edit mode. */
   existingImages?: Partial<Record<StudentImageField, string | null>>;
-  onSubmit: (values: StudentFormValues) => Promise<SaveResult>;
+  onSubmit: (values: StudentFormOutput) => Promise<SaveResult>;
   onCancel: () => void;
   /**
    * Editing without the right to see identity (issue 16, the desk): the Aadhaar number is the
@@ -89,11 +84,15 @@ interface StudentFormProps {
    * identity images are left out.
    */
   identityHidden?: boolean;
+  /**
+   * Issue 19: the consent on record (null: none, as for a student added before it); whether
+   * the identity documents were erased (then they are needed again, with consent); the
+   * library's privacy notice, once loaded.
+   */
+  consent?: StudentConsent | null;
+  documentsErased?: boolean;
+  notice?: string;
 }
-
-// The masked number (XXXX XXXX 1234) is not a valid Aadhaar number: the server keeps the stored one.
-const maskedIdentitySchema = (mode: 'create' | 'edit') =>
-  studentFormSchema(mode).extend({ aadhaar_number: z.string() });
 
 /** The Add/Edit Student fields (SPEC.md §2 Student form, §5 rules from the shared schema). */
 export function StudentForm({
@@ -103,18 +102,30 @@ export function StudentForm({
   onSubmit,
   onCancel,
   identityHidden = false,
+  consent = null,
+  documentsErased = false,
+  notice,
 }: StudentFormProps) {
-  const form = useForm<StudentFormInput, unknown, StudentFormValues>({
-    resolver: zodResolver(identityHidden ? maskedIdentitySchema(mode) : studentFormSchema(mode)),
+  const creating = mode === 'create';
+  const imagesRequired = creating || documentsErased;
+  const consentRequired = creating || documentsErased || consent === null;
+  const form = useForm<StudentFormFields, unknown, StudentFormOutput>({
+    resolver: zodResolver(studentFormFieldsSchema({ mode, identityHidden, imagesRequired, consentRequired })),
     defaultValues: initial,
   });
   const busy = form.formState.isSubmitting;
-  const creating = mode === 'create';
+  const consentNote = creating
+    ? undefined
+    : documentsErased
+      ? messages.privacy.erase.documentsNeeded
+      : consent === null
+        ? messages.privacy.consent.missing
+        : undefined;
 
   const submit = form.handleSubmit(async (values) => {
     const outcome = await onSubmit(values);
     for (const { field, message } of outcome.fieldErrors) {
-      if (field in EMPTY_STUDENT) form.setError(field as Path<StudentFormInput>, { message });
+      if (field in EMPTY_STUDENT) form.setError(field as Path<StudentFormFields>, { message });
     }
   });
 
@@ -165,7 +176,7 @@ export function StudentForm({
             render={({ field, fieldState }) => (
               <ImageField
                 label={IMAGE_LABELS[name]}
-                required={creating}
+                required={imagesRequired}
                 file={field.value as File | null | undefined}
                 existingUrl={existingImages[name]}
                 error={fieldState.error?.message}
@@ -178,6 +189,14 @@ export function StudentForm({
           />
         ))}
       </Box>
+
+      <ConsentField
+        control={form.control}
+        required={consentRequired}
+        recorded={consent}
+        notice={notice}
+        note={consentNote}
+      />
 
       <Stack direction="row" spacing={1.5} sx={{ mt: 4, justifyContent: 'flex-end' }}>
         <Button variant="outlined" color="inherit" onClick={onCancel} disabled={busy}>

@@ -63,6 +63,7 @@ describe('Add Student', { timeout: 30_000 }, () => {
     await user.upload(screen.getByLabelText(m.fields.frontImage), png('front.png'));
     await user.upload(screen.getByLabelText(m.fields.backImage), png('back.png'));
     await waitFor(() => expect(screen.getAllByRole('img', { name: /preview$/ })).toHaveLength(3));
+    await user.click(screen.getByRole('checkbox', { name: new RegExp(messages.privacy.consent.student) }));
 
     await user.click(screen.getByRole('button', { name: m.create }));
     const busy = await screen.findByRole('button', { name: m.creating });
@@ -78,6 +79,7 @@ describe('Add Student', { timeout: 30_000 }, () => {
       email: 'asha@example.com',
       aadhaar_number: '234123412346',
       dob: '2002-05-17',
+      consent: 'student',
     });
     // jsdom's File does not survive Node's own Request intact; the browser journey checks the bytes.
     for (const field of ['profile', 'front_image', 'back_image']) expect(body.has(field)).toBe(true);
@@ -106,6 +108,7 @@ describe('Add Student', { timeout: 30_000 }, () => {
     for (const label of [m.fields.profile, m.fields.frontImage, m.fields.backImage]) {
       await user.upload(screen.getByLabelText(label), png('x.png'));
     }
+    await user.click(screen.getByRole('checkbox', { name: new RegExp(messages.privacy.consent.student) }));
     await user.click(screen.getByRole('button', { name: m.create }));
     // Once in the toast, once under the field.
     await waitFor(() => expect(screen.getAllByText(m.mobileTaken)).toHaveLength(2));

@@ -8,12 +8,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { messages, TOAST_MS, type StudentDetail, type StudentFormInput } from '@app/shared';
+import { formatDateDMY, messages, TOAST_MS, wallClockIn, type StudentDetail } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
-import { useGetStudentQuery } from '../api/students-api';
-import { useSaveStudent } from '../hooks/use-save-student';
-import { EMPTY_STUDENT, StudentForm } from './StudentForm';
 import { useCan } from '@/lib/use-can';
+import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
+import { useGetPrivacySettingsQuery, useGetStudentQuery } from '../api/students-api';
+import { useSaveStudent } from '../hooks/use-save-student';
+import { StudentDataActions } from './StudentDataActions';
+import { EMPTY_STUDENT, StudentForm } from './StudentForm';
+import type { StudentFormFields } from './student-form-fields';
+import { fullName } from './StudentsTable';
 
 const m = messages.students;
 const p = messages.payments;
@@ -31,7 +35,50 @@ function StudentBalance({ balance }: { balance: number }) {
   );
 }
 
-function formValues(student: StudentDetail): StudentFormInput {
+/**
+ * Where a student stands (issue 19): the day they left, the day their documents will be
+ * erased or were, and the actions of the list (Mark as left or returned, download, erase).
+ */
+function StudentLifecycle({ student }: { student: StudentDetail }) {
+  const timeZone = useLibraryTimeZone();
+  const day = (timestamp: string) => formatDateDMY(wallClockIn(timeZone, timestamp).date);
+  const lines = [
+    student.left_at ? messages.privacy.leave.leftOn(day(student.left_at)) : null,
+    student.documents_erased_at
+      ? messages.privacy.erase.erasedOn(day(student.documents_erased_at))
+      : student.erase_due_on
+        ? messages.privacy.erase.dueOn(formatDateDMY(student.erase_due_on))
+        : null,
+  ].filter((line): line is string => line !== null);
+  return (
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={2}
+      sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+    >
+      <Box>
+        {lines.map((line) => (
+          <Typography key={line} variant="body2" color="text.secondary">
+            {line}
+          </Typography>
+        ))}
+      </Box>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <StudentDataActions
+          variant="buttons"
+          student={{
+            id: student.id,
+            name: fullName(student),
+            status: student.status,
+            documents_erased_at: student.documents_erased_at,
+          }}
+        />
+      </Stack>
+    </Stack>
+  );
+}
+
+function formValues(student: StudentDetail): StudentFormFields {
   return {
     ...EMPTY_STUDENT,
     first_name: student.first_name,
@@ -52,7 +99,10 @@ export function StudentFormPage() {
   const mode = studentId ? 'edit' : 'create';
   // Issue 16: the desk edits students without seeing their Aadhaar number or identity images.
   const maySeeIdentity = useCan('students.identity');
-  const identityHidden = mode === 'edit' && !maySeeIdentity;
+  const documentsErased = Boolean(student.data?.documents_erased_at);
+  // Erased documents are added again as on a new student: nothing stored to hide.
+  const identityHidden = mode === 'edit' && !maySeeIdentity && !documentsErased;
+  const privacy = useGetPrivacySettingsQuery();
 
   useEffect(() => {
     if (student.isError) toast.error(m.fetchFailed, { autoClose: TOAST_MS.students });
@@ -72,10 +122,13 @@ export function StudentFormPage() {
   } else {
     content = (
       <StudentForm
-        // A fresh form for each loaded student, so its values are the defaults.
-        key={student.data?.id ?? 'new'}
+        // A fresh form for each loaded student (and once their documents are erased), so its values are the defaults.
+        key={student.data ? `${student.data.id}:${student.data.documents_erased_at ?? ''}` : 'new'}
         mode={mode}
         identityHidden={identityHidden}
+        consent={student.data?.consent ?? null}
+        documentsErased={documentsErased}
+        notice={privacy.data?.notice || undefined}
         initial={student.data ? formValues(student.data) : EMPTY_STUDENT}
         existingImages={
           student.data
@@ -105,6 +158,11 @@ export function StudentFormPage() {
           </Typography>
           {studentId && student.data ? <StudentBalance balance={student.data.balance} /> : null}
         </Stack>
+        {studentId && student.data ? (
+          <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+            <StudentLifecycle student={student.data} />
+          </Paper>
+        ) : null}
         <Paper sx={{ p: { xs: 2, sm: 3 } }}>{content}</Paper>
       </Stack>
     </LocalizationProvider>

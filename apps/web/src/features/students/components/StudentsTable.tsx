@@ -4,10 +4,19 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import EditRounded from '@mui/icons-material/EditRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
-import { messages, type KycStatus, type StudentListItem, type StudentSortKey } from '@app/shared';
+import {
+  formatDateDMY,
+  messages,
+  wallClockIn,
+  type KycStatus,
+  type StudentListItem,
+  type StudentSortKey,
+} from '@app/shared';
+import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { ListTable, type ListColumn, type ListSort } from '@/components/ListTable';
 import { KycStatusChip } from './KycStatusChip';
 
@@ -36,6 +45,15 @@ export function fullName(student: Pick<StudentListItem, 'first_name' | 'last_nam
 
 function initials(student: StudentListItem): string {
   return `${student.first_name[0] ?? ''}${student.last_name?.[0] ?? ''}`.toUpperCase();
+}
+
+/** "Left" beside the KYC chip of a student who left (issue 19); the day they left on hover. */
+function LeftChip({ student }: { student: StudentListItem }) {
+  const timeZone = useLibraryTimeZone();
+  const leftOn = student.left_at
+    ? messages.privacy.leave.leftOn(formatDateDMY(wallClockIn(timeZone, student.left_at).date))
+    : undefined;
+  return <Chip size="small" variant="outlined" label={messages.privacy.leave.statusLabel.left} title={leftOn} />;
 }
 
 const ellipsis = {
@@ -94,12 +112,15 @@ function columns(props: StudentsTableProps): ListColumn<StudentListItem, Student
       label: m.columns.verified,
       skeleton: <Skeleton variant="rounded" width={84} height={24} />,
       cell: (student) => (
-        <KycStatusChip
-          status={student.kyc_status}
-          studentName={fullName(student)}
-          busy={changingKycOf === student.id}
-          onChange={(status) => onKycChange(student, status)}
-        />
+        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+          <KycStatusChip
+            status={student.kyc_status}
+            studentName={fullName(student)}
+            busy={changingKycOf === student.id}
+            onChange={(status) => onKycChange(student, status)}
+          />
+          {student.status === 'left' ? <LeftChip student={student} /> : null}
+        </Stack>
       ),
     },
     {

@@ -12,6 +12,7 @@ export const emptyFormMessages = [
   m.profileRequired,
   m.frontImageRequired,
   m.backImageRequired,
+  messages.privacy.consent.required,
 ];
 
 export const student = (overrides: Partial<StudentListItem> = {}): StudentListItem => ({
@@ -31,6 +32,8 @@ export const student = (overrides: Partial<StudentListItem> = {}): StudentListIt
   profile_thumb: '/api/files/t.webp?sig=1',
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
+  left_at: null,
+  documents_erased_at: null,
   ...overrides,
 });
 
@@ -40,5 +43,13 @@ export const detail = (overrides: Partial<StudentDetail> = {}): StudentDetail =>
   front_image: '/api/files/front.webp?sig=1',
   back_image: '/api/files/back.webp?sig=1',
   balance: 0,
+  // Recorded at 11:00 AM IST on 1 January 2025.
+  consent: {
+    at: '2025-01-01T05:30:00.000Z',
+    given_by: 'student',
+    recorded_by_name: 'Priya Sharma',
+    notice: 'The notice as it was shown',
+  },
+  erase_due_on: null,
   ...overrides,
 });

@@ -1,14 +1,18 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { messages, TOAST_MS, type StudentSortKey } from '@app/shared';
+import { messages, TOAST_MS, type StudentSortKey, type StudentState } from '@app/shared';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { useListParams } from '@/lib/use-list-params';
 import { useListStudentsQuery } from '../api/students-api';
+
+const STATE_PARAM = 'state';
 
 /**
  * The Students list state: page, page size, sort and the submitted search (the box
  * searches when its button is pressed, or Enter). Changing any of them but the page
  * goes back to page 1 (SPEC.md §4). A failed fetch says "Failed to fetch student"
- * and shows an empty list (SPEC.md §8).
+ * and shows an empty list (SPEC.md §8). Members or those who left (issue 19) is in the
+ * URL (`?state=left`), so back, forward and a reload keep it.
  */
 export function useStudentList() {
   const list = useListParams<StudentSortKey>({ sortBy: 'name', sortOrder: 'ASC' });
@@ -17,8 +21,15 @@ export function useStudentList() {
   const [params, setParams] = useSearchParams();
   const typeParam = params.get('type');
   const type = typeParam === 'premium' || typeParam === 'regular' ? typeParam : undefined;
+  const state: StudentState = params.get(STATE_PARAM) === 'left' ? 'left' : 'active';
+  // The state may change under the list by back or forward too: each starts on page 1.
+  const [stateOfPage, setStateOfPage] = useState(state);
+  if (stateOfPage !== state) {
+    setStateOfPage(state);
+    list.firstPage();
+  }
 
-  const query = useListStudentsQuery({ page, limit, ...sort, search: search || undefined, type });
+  const query = useListStudentsQuery({ page, limit, ...sort, search: search || undefined, type, state });
   const { isError, error, data } = query;
   list.showFirstPageIfEmptied(isError ? undefined : query.currentData?.students.length);
 
@@ -34,8 +45,26 @@ export function useStudentList() {
     search,
     type,
     clearType: () => {
-      setParams({}, { replace: true });
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          updated.delete('type');
+          return updated;
+        },
+        { replace: true },
+      );
       list.firstPage();
+    },
+    state,
+    /** Members or those who left: a new history entry, so back returns to the other. */
+    selectState: (next: StudentState) => {
+      if (next === state) return;
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'active') updated.delete(STATE_PARAM);
+        else updated.set(STATE_PARAM, next);
+        return updated;
+      });
     },
     sort,
     setPage: list.setPage,

@@ -29,6 +29,10 @@ const settings =
         checkin_max_due: null,
         checkin_early_minutes: 15,
         desk_max_discount: deskMaxDiscount,
+        privacy_notice: null,
+        privacy_notice_text: 'The default notice',
+        retention_days: 90,
+        keep_aadhaar_last4: false,
         updated_at: null,
       } satisfies LibrarySettingsRecord,
     });
