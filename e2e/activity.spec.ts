@@ -40,6 +40,6 @@ test('activity: the owner reads who signed in, who failed to, and filters by act
   await expect(table.getByText(m.emptyForAction)).toBeVisible();
 
   await page.getByRole('combobox', { name: m.actionFilter }).click();
-  await page.getByRole('option', { name: m.allActions }).click();
+  await page.getByRole('option', { name: m.allActions, exact: true }).click();
   await expect(rows).toHaveCount(2);
 });
