@@ -17,6 +17,7 @@ import { GstFields } from './GstFields';
 import { PriceListEditor } from './PriceListEditor';
 import { CheckInFields } from './CheckInFields';
 import { DeskFields } from './DeskFields';
+import { PrivacyFields } from './PrivacyFields';
 import { ReceiptFields } from './ReceiptFields';
 import { formValuesOf, settingsFieldNames, type SettingsFormValues } from './settings-form-values';
 import { SettingsSection } from './SettingsSection';
@@ -25,7 +26,8 @@ import { UpiFields } from './UpiFields';
 const m = messages.settings;
 
 /**
- * The settings form: UPI, dues and reminders, the price list, the receipts' prefix, GST. The shared schema checks it
+ * The settings form: UPI, dues and reminders, the price list, the receipts' prefix, GST, check-in, the desk,
+ * privacy (issue 19). The shared schema checks it
  * before it is sent (the one the API checks with); the server's reasons land under the
  * fields they name, a price row's included (`price_list.2.duration`).
  */
@@ -71,6 +73,9 @@ export function SettingsForm({ settings }: { settings: LibrarySettingsRecord }) 
           </SettingsSection>
           <SettingsSection id="settings-desk" title={teamScreenMessages.settings.title}>
             <DeskFields />
+          </SettingsSection>
+          <SettingsSection id="settings-privacy" title={messages.privacy.settings.heading}>
+            <PrivacyFields />
           </SettingsSection>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <Button

@@ -26,6 +26,10 @@ const SAVED: LibrarySettingsRecord = {
   checkin_max_due: null,
   checkin_early_minutes: 15,
   desk_max_discount: 0,
+  privacy_notice: null,
+  privacy_notice_text: messages.privacy.defaultNotice(fakeSession.library.name, 90),
+  retention_days: 90,
+  keep_aadhaar_last4: false,
   updated_at: '2026-11-20T10:00:00.000Z',
 };
 
@@ -178,6 +182,9 @@ describe('Settings', { timeout: 30_000 }, () => {
       checkin_max_due: null,
       checkin_early_minutes: 15,
       desk_max_discount: 0,
+      privacy_notice: null,
+      retention_days: 90,
+      keep_aadhaar_last4: false,
     });
     expect(put.headers.get('authorization')).toBe('Bearer test-token-123');
 

@@ -27,6 +27,10 @@ export function formValuesOf(settings: LibrarySettingsRecord): SettingsFormValue
     checkin_max_due: settings.checkin_max_due ?? '',
     checkin_early_minutes: settings.checkin_early_minutes,
     desk_max_discount: settings.desk_max_discount,
+    // Issue 19: an empty notice is the default one.
+    privacy_notice: settings.privacy_notice ?? '',
+    retention_days: settings.retention_days,
+    keep_aadhaar_last4: settings.keep_aadhaar_last4,
   };
 }
 
@@ -47,6 +51,9 @@ const TOP_LEVEL_FIELDS = [
   'checkin_max_due',
   'checkin_early_minutes',
   'desk_max_discount',
+  'privacy_notice',
+  'retention_days',
+  'keep_aadhaar_last4',
 ] as const;
 
 /** Every field a server error may name (`price_list.2.duration`), for `rows` price rows. */
