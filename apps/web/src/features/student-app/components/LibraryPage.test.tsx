@@ -22,4 +22,12 @@ describe('Library', () => {
     expect(await screen.findByRole('link', { name: text.library.call })).toBeTruthy();
     expect(screen.queryByRole('link', { name: text.library.whatsapp })).toBeNull();
   });
+
+  it('shows the library’s privacy notice (issue 19)', async () => {
+    stubStudentApi({ 'GET /api/student/me': () => ok(me) });
+    renderStudentApp('/student/library');
+    const notice = await screen.findByRole('region', { name: text.library.privacyNotice });
+    expect(notice.textContent).toContain(text.library.privacyNoticeIntro);
+    expect(notice.textContent).toContain(me.library.privacy_notice);
+  });
 });

@@ -54,11 +54,27 @@ function Library({ library }: { library: StudentMe['library'] }) {
           )}
         </CardContent>
       </Card>
+      {library.privacy_notice ? (
+        <Card variant="outlined" component="section" aria-labelledby="privacy-notice-title">
+          <CardContent>
+            <Typography id="privacy-notice-title" variant="overline" component="h2" color="text.secondary">
+              {text.library.privacyNotice}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {text.library.privacyNoticeIntro}
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-line' }}>{library.privacy_notice}</Typography>
+          </CardContent>
+        </Card>
+      ) : null}
     </Stack>
   );
 }
 
-/** The library: address, call and WhatsApp (from the same saved answer as Home, so offline too). */
+/**
+ * The library: address, call and WhatsApp, and the privacy notice the student agreed to
+ * (issue 19), from the same saved answer as Home, so offline too.
+ */
 export function LibraryPage() {
   const me = useStudentData('me', studentApi.me);
   return <DataState state={me}>{(data) => <Library library={data.library} />}</DataState>;
