@@ -22,10 +22,21 @@ export async function queueDeletions(db: DbOrTx, libraryId: string, keys: string
 
 export type QueuedDeletion = { key: string; library_id: string; attempts: number };
 
-/** The oldest keys still to delete, of every library (the retention job's retries). */
-export async function pendingDeletions(db: DbOrTx, limit: number): Promise<QueuedDeletion[]> {
+/** The oldest keys still to delete, of every library or of `libraryIds` (the retention job's retries). */
+export async function pendingDeletions(
+  db: DbOrTx,
+  limit: number,
+  libraryIds?: readonly string[],
+): Promise<QueuedDeletion[]> {
+  const ofLibraries =
+    libraryIds === undefined
+      ? sql``
+      : sql`where library_id in (${sql.join(
+          [...libraryIds, '00000000-0000-0000-0000-000000000000'].map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`;
   const result = await db.execute<QueuedDeletion>(sql`
-    select key, library_id, attempts from storage_deletions order by created_at, key limit ${limit}`);
+    select key, library_id, attempts from storage_deletions ${ofLibraries} order by created_at, key limit ${limit}`);
   return result.rows;
 }
 

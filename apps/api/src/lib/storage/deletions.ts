@@ -40,17 +40,18 @@ export async function deleteQueuedFiles(
 }
 
 /**
- * Deletes again the oldest queued files (at most `limit`), but for the keys in `skip` (those
- * that failed a moment ago); answers how many are gone now and the keys still there.
+ * Deletes again the oldest queued files (at most `limit`, of `libraryIds` when given), but for
+ * the keys in `skip` (those that failed a moment ago); answers how many are gone now and the
+ * keys still there.
  */
 export async function retryQueuedDeletions(
   db: DbOrTx,
   storage: Storage,
   logger: Pick<WorkerLogger, 'error'>,
-  skip: ReadonlySet<string> = new Set(),
-  limit = 200,
+  options: { skip?: ReadonlySet<string>; libraryIds?: readonly string[]; limit?: number } = {},
 ): Promise<{ deleted: number; left: string[] }> {
-  const pending = (await repository.pendingDeletions(db, limit)).filter((row) => !skip.has(row.key));
+  const { skip = new Set(), libraryIds, limit = 200 } = options;
+  const pending = (await repository.pendingDeletions(db, limit, libraryIds)).filter((row) => !skip.has(row.key));
   const left = await deleteQueuedFiles(
     db,
     storage,

@@ -115,15 +115,28 @@ export type RetentionRow = ErasableRow & { keep_aadhaar_last4: boolean };
  * erased, and no subscription ending on or after the library's date at `at`. At most `limit`,
  * oldest departures first, locked with `skip locked`: another process's round (or an
  * erasure on request) holding one makes this round pass it by instead of waiting.
+ * `libraryIds` keeps to those libraries (tests, which share one database).
  */
-export async function dueForRetention(tx: DbOrTx, at: Date, limit: number): Promise<RetentionRow[]> {
+export async function dueForRetention(
+  tx: DbOrTx,
+  at: Date,
+  limit: number,
+  libraryIds?: readonly string[],
+): Promise<RetentionRow[]> {
   const now = sql`${at.toISOString()}::timestamptz`;
+  const ofLibraries =
+    libraryIds === undefined
+      ? sql``
+      : sql`and s.library_id in (${sql.join(
+          [...libraryIds, '00000000-0000-0000-0000-000000000000'].map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`;
   const result = await tx.execute<RetentionRow>(sql`
     select ${erasableColumns}, coalesce(ls.keep_aadhaar_last4, false) as keep_aadhaar_last4
     from students s
     join libraries l on l.id = s.library_id
     left join library_settings ls on ls.library_id = s.library_id
-    where s.left_at is not null and s.documents_erased_at is null
+    where s.left_at is not null and s.documents_erased_at is null ${ofLibraries}
       and s.left_at <= ${now} - make_interval(days => coalesce(ls.retention_days, 90))
       and not exists (
         select 1 from subscriptions sub

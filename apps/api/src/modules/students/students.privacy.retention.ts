@@ -24,6 +24,8 @@ export interface RetentionOptions {
   logger: WorkerLogger;
   /** The clock (tests move it); the database's own `now()` is not used for the retention's cut-off. */
   now?: () => Date;
+  /** Only these libraries' students (tests: every test file shares one database); all when unset. */
+  libraryIds?: readonly string[];
 }
 
 export interface RetentionRound {
@@ -37,14 +39,14 @@ export interface RetentionRound {
 
 /** One round: every erasure due, then the queued file deletes. */
 export async function runRetention(options: RetentionOptions): Promise<RetentionRound> {
-  const { db, storage, logger, now = () => new Date() } = options;
+  const { db, storage, logger, now = () => new Date(), libraryIds } = options;
   const at = now();
   let erased = 0;
   let filesDeleted = 0;
   const failed = new Set<string>();
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const due = await repository.dueForRetention(tx, at, BATCH);
+      const due = await repository.dueForRetention(tx, at, BATCH, libraryIds);
       const keys: string[] = [];
       let done = 0;
       for (const row of due) {
@@ -69,7 +71,7 @@ export async function runRetention(options: RetentionOptions): Promise<Retention
     if (batch.due < BATCH || batch.done === 0) break;
   }
   // Files an earlier delete failed for (in an earlier round, or another process) are tried again.
-  const retried = await retryQueuedDeletions(db, storage, logger, failed);
+  const retried = await retryQueuedDeletions(db, storage, logger, { skip: failed, libraryIds });
   filesDeleted += retried.deleted;
   const filesLeft = failed.size + retried.left.length;
   if (erased > 0 || filesDeleted > 0) logger.info({ erased, filesDeleted }, 'retention: identity documents erased');
