@@ -47,10 +47,14 @@ const OWNER = 'Ravi Kumar';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
 
-/** `HH:00` `hours` from the library's present hour (wrapping past midnight). */
-function hourFromNow(hours: number): string {
-  const { minute } = wallClockIn(TIME_ZONE);
-  return `${String((Math.floor(minute / 60) + hours + 24) % 24).padStart(2, '0')}:00`;
+/**
+ * A daily window around the library's present hour: from the hour before (midnight at the
+ * earliest, so it began today, when the plan runs) to three hours on (past midnight it wraps).
+ */
+function windowAroundNow() {
+  const hour = Math.floor(wallClockIn(TIME_ZONE).minute / 60);
+  const at = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+  return { start_time: at(Math.max(0, hour - 1)), end_time: at(hour + 3) };
 }
 
 /** `YYYY-MM-DD` `months` months before today on the library's calendar (day 1, so it always exists). */
@@ -203,8 +207,7 @@ test('data rights: consent at collection, leaving, erasure now, an export read, 
   const kabir = await library.student(`Kabir${unique().slice(0, 4)}`, 'Rao');
   await library.subscribe(kabir.id, {
     joining_date: today,
-    start_time: hourFromNow(-1),
-    end_time: hourFromNow(3),
+    ...windowAroundNow(),
     fee: 1200,
     mode: 'UPI',
     reference: `4${String(Date.now()).slice(-11)}`,
