@@ -56,14 +56,14 @@ function StudentLifecycle({ student }: { student: StudentDetail }) {
       spacing={2}
       sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
     >
-      <Box>
+      <Box sx={{ flex: 1 }}>
         {lines.map((line) => (
           <Typography key={line} variant="body2" color="text.secondary">
             {line}
           </Typography>
         ))}
       </Box>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: { md: 'flex-end' } }}>
         <StudentDataActions
           variant="buttons"
           student={{
