@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_CHECKIN_EARLY_MINUTES, DEFAULT_GST_RATE, DEFAULT_SAC, type LibrarySettings } from '@app/shared';
+import {
+  DEFAULT_CHECKIN_EARLY_MINUTES,
+  DEFAULT_GST_RATE,
+  DEFAULT_RETENTION_DAYS,
+  DEFAULT_SAC,
+  type LibrarySettings,
+} from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/pg-errors';
 
@@ -22,6 +28,10 @@ export type SettingsRow = {
   checkin_early_minutes: number;
   /** Issue 16: rupees as PostgreSQL prints them. */
   desk_max_discount: string;
+  /** Issue 19: the owner's privacy notice (null: the default), retention days, keep last four digits. */
+  privacy_notice: string | null;
+  retention_days: number;
+  keep_aadhaar_last4: boolean;
   updated_at: string;
 };
 
@@ -31,7 +41,7 @@ export async function findSettings(db: DbOrTx, libraryId: string): Promise<Setti
   const result = await db.execute<SettingsRow>(sql`
     select upi_id, upi_payee_name, dues_expiring_days, dues_grace_days, reminder_template, auto_push_reminders,
            gstin, gst_rate::text as gst_rate, sac, checkin_max_due::text as checkin_max_due, checkin_early_minutes,
-           desk_max_discount::text as desk_max_discount,
+           desk_max_discount::text as desk_max_discount, privacy_notice, retention_days, keep_aadhaar_last4,
            to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
     from library_settings where library_id = ${libraryId}`);
   return result.rows[0];
@@ -55,10 +65,13 @@ export async function saveSettings(
   const maxDueGiven = settings.checkin_max_due !== undefined;
   const earlyGiven = settings.checkin_early_minutes !== undefined;
   const deskMaxDiscount = settings.desk_max_discount?.toFixed(2) ?? null;
+  // Issue 19: so do the privacy fields (a null notice: the default).
+  const noticeGiven = settings.privacy_notice !== undefined;
   await tx.execute(sql`
     insert into library_settings (library_id, upi_id, upi_payee_name, dues_expiring_days, dues_grace_days,
                                   reminder_template, auto_push_reminders, receipt_prefix, gstin, gst_rate, sac,
-                                  checkin_max_due, checkin_early_minutes, desk_max_discount, updated_at)
+                                  checkin_max_due, checkin_early_minutes, desk_max_discount,
+                                  privacy_notice, retention_days, keep_aadhaar_last4, updated_at)
     values (${libraryId}, ${settings.upi_id}, ${settings.upi_payee_name}, ${settings.dues_expiring_days},
             ${settings.dues_grace_days}, ${settings.reminder_template}, ${settings.auto_push_reminders},
             ${settings.receipt_prefix ?? null}, ${settings.gstin ?? null},
@@ -66,7 +79,10 @@ export async function saveSettings(
             coalesce(${settings.sac ?? null}::text, ${DEFAULT_SAC}),
             ${settings.checkin_max_due?.toFixed(2) ?? null}::numeric,
             coalesce(${settings.checkin_early_minutes ?? null}::int, ${DEFAULT_CHECKIN_EARLY_MINUTES}),
-            coalesce(${deskMaxDiscount}::numeric, 0), now())
+            coalesce(${deskMaxDiscount}::numeric, 0),
+            ${settings.privacy_notice ?? null}::text,
+            coalesce(${settings.retention_days ?? null}::int, ${DEFAULT_RETENTION_DAYS}),
+            coalesce(${settings.keep_aadhaar_last4 ?? null}::boolean, false), now())
     on conflict (library_id) do update set
       upi_id = excluded.upi_id, upi_payee_name = excluded.upi_payee_name,
       dues_expiring_days = excluded.dues_expiring_days, dues_grace_days = excluded.dues_grace_days,
@@ -80,6 +96,11 @@ export async function saveSettings(
                                    else library_settings.checkin_early_minutes end,
       desk_max_discount = case when ${deskMaxDiscount !== null} then excluded.desk_max_discount
                                else library_settings.desk_max_discount end,
+      privacy_notice = case when ${noticeGiven} then excluded.privacy_notice else library_settings.privacy_notice end,
+      retention_days = case when ${settings.retention_days !== undefined} then excluded.retention_days
+                            else library_settings.retention_days end,
+      keep_aadhaar_last4 = case when ${settings.keep_aadhaar_last4 !== undefined} then excluded.keep_aadhaar_last4
+                                else library_settings.keep_aadhaar_last4 end,
       updated_at = now()`);
   await tx.execute(sql`delete from price_list where library_id = ${libraryId}`);
   if (settings.price_list.length === 0) return true;

@@ -58,6 +58,11 @@ describe('GET /api/settings', () => {
       checkin_max_due: null,
       checkin_early_minutes: 15,
       desk_max_discount: 0,
+      // Issue 19: the default notice names the library and the default 90 days.
+      privacy_notice: null,
+      privacy_notice_text: messages.privacy.defaultNotice('Gyan Study Point', 90),
+      retention_days: 90,
+      keep_aadhaar_last4: false,
       updated_at: null,
     });
   });

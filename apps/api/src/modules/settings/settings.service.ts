@@ -3,6 +3,7 @@ import {
   DEFAULT_DUES_EXPIRING_DAYS,
   DEFAULT_DUES_GRACE_DAYS,
   DEFAULT_GST_RATE,
+  DEFAULT_RETENTION_DAYS,
   DEFAULT_SAC,
   messages,
   type LibrarySettings,
@@ -10,6 +11,7 @@ import {
 } from '@app/shared';
 import { AppError } from '../../errors';
 import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
+import { effectiveNotice, findPrivacyTerms } from '../../db/privacy-terms.repository';
 import type { Actor, ServiceContext } from '../../lib/service-context';
 import * as repository from './settings.repository';
 
@@ -19,11 +21,14 @@ export type SettingsContext = ServiceContext;
 
 /** The library's settings: the saved ones, else the defaults (reminder template: the catalogue's). */
 export async function getSettings(context: SettingsContext, actor: Actor): Promise<LibrarySettingsRecord> {
-  const [row, priceList, receiptPrefix] = await Promise.all([
+  const [row, priceList, receiptPrefix, terms] = await Promise.all([
     repository.findSettings(context.db, actor.libraryId),
     repository.priceListOf(context.db, actor.libraryId),
     repository.receiptPrefixOf(context.db, actor.libraryId),
+    findPrivacyTerms(context.db, actor.libraryId),
   ]);
+  const retentionDays = row?.retention_days ?? DEFAULT_RETENTION_DAYS;
+  const privacyNotice = row?.privacy_notice ?? null;
   return {
     upi_id: row?.upi_id ?? null,
     upi_payee_name: row?.upi_payee_name ?? null,
@@ -39,6 +44,11 @@ export async function getSettings(context: SettingsContext, actor: Actor): Promi
     checkin_max_due: row?.checkin_max_due == null ? null : Number(row.checkin_max_due),
     checkin_early_minutes: row?.checkin_early_minutes ?? DEFAULT_CHECKIN_EARLY_MINUTES,
     desk_max_discount: row ? Number(row.desk_max_discount) : 0,
+    privacy_notice: privacyNotice,
+    // The text students are shown: the owner's, else the default for this library.
+    privacy_notice_text: effectiveNotice({ libraryName: terms?.libraryName ?? '', privacyNotice, retentionDays }),
+    retention_days: retentionDays,
+    keep_aadhaar_last4: row?.keep_aadhaar_last4 ?? false,
     updated_at: row?.updated_at ?? null,
   };
 }

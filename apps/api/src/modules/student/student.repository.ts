@@ -57,6 +57,9 @@ export type ProfileRow = {
   upi_payee_name: string | null;
   time_zone: string;
   today: string;
+  /** Issue 19: the owner's privacy notice (null: the default) and the retention days the default names. */
+  privacy_notice: string | null;
+  retention_days: number | null;
 };
 
 /** The student, their library (with its UPI ID) and the library's today. */
@@ -65,7 +68,8 @@ export async function findProfile(db: DbOrTx, libraryId: string, studentId: stri
     select st.id as student_id, st.first_name, st.last_name, st.mobile,
            l.id as library_id, l.name as library_name, l.address, l.mobile as phone,
            nullif(ls.upi_id, '') as upi_id, nullif(ls.upi_payee_name, '') as upi_payee_name, l.time_zone,
-           to_char((now() at time zone l.time_zone)::date, 'YYYY-MM-DD') as today
+           to_char((now() at time zone l.time_zone)::date, 'YYYY-MM-DD') as today,
+           ls.privacy_notice, ls.retention_days
     from students st
     join libraries l on l.id = st.library_id
     left join library_settings ls on ls.library_id = l.id

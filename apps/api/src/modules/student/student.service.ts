@@ -1,4 +1,5 @@
 import {
+  DEFAULT_RETENTION_DAYS,
   dueReference,
   messages,
   paginate,
@@ -11,6 +12,7 @@ import {
   type StudentSessionResult,
 } from '@app/shared';
 import { notFound, unauthorized } from '../../errors';
+import { effectiveNotice } from '../../db/privacy-terms.repository';
 import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/service-context';
 import { passKeyFor } from '../../lib/student-pass';
@@ -138,6 +140,11 @@ export async function getMe(context: StudentAppContext, student: StudentContext)
       upi_id: profile.upi_id,
       time_zone: profile.time_zone,
       today: profile.today,
+      privacy_notice: effectiveNotice({
+        libraryName: profile.library_name,
+        privacyNotice: profile.privacy_notice,
+        retentionDays: profile.retention_days ?? DEFAULT_RETENTION_DAYS,
+      }),
     },
     memberships: memberships.map((row) => presentMembership(row, profile.today)),
     server_time: new Date().toISOString(),

@@ -40,6 +40,8 @@ export function studentFields(overrides: Record<string, string> = {}): Record<st
     email: `asha-${randomBytes(4).toString('hex')}@example.com`,
     aadhaar_number: aadhaarNumber(),
     dob: '2002-05-17',
+    // Issue 19: the student (an adult) agreed to the privacy notice.
+    consent: 'student',
     ...overrides,
   };
 }

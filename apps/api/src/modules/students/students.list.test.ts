@@ -108,6 +108,8 @@ describe('GET /api/user', () => {
       profile_thumb: null,
       created_at: expect.stringMatching(/^2024-01-0\dT/),
       updated_at: expect.any(String),
+      left_at: null,
+      documents_erased_at: null,
     });
   });
 

@@ -27,7 +27,8 @@ export interface StudentUpload {
   files: Partial<Record<StudentImageField, Buffer>>;
 }
 
-const TEXT_FIELDS = new Set(Object.keys(studentFieldsSchema.shape));
+// Issue 19: `consent` (who agreed to the privacy notice) comes with the student's fields.
+const TEXT_FIELDS = new Set([...Object.keys(studentFieldsSchema.shape), 'consent']);
 const IMAGE_FIELDS = new Set<string>(STUDENT_IMAGE_FIELDS);
 
 const tooLarge = (message: string, field?: string) => new AppError(413, message, field ? [{ field, message }] : []);

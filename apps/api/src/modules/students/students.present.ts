@@ -19,7 +19,8 @@ export function presentListItem(row: StudentListRow, sign: SignKey): StudentList
     mobile: row.mobile,
     email: row.email,
     dob: row.dob,
-    aadhaar_number: maskAadhaar(row.aadhaarLast4),
+    // Masked; '' once erased without the last four digits kept (issue 19).
+    aadhaar_number: row.aadhaarLast4 ? maskAadhaar(row.aadhaarLast4) : '',
     kyc_status: row.kycStatus as KycStatus,
     status: row.status,
     is_premium: row.isPremium,
@@ -28,10 +29,15 @@ export function presentListItem(row: StudentListRow, sign: SignKey): StudentList
     profile_thumb: sign(row.profileThumbKey),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    left_at: row.leftAt?.toISOString() ?? null,
+    documents_erased_at: row.documentsErasedAt?.toISOString() ?? null,
   };
 }
 
-/** The edit form's record: the full Aadhaar number, all three images and what the student owes. */
+/**
+ * The edit form's record: the full Aadhaar number, all three images and what the student owes;
+ * issue 19: the consent on record and when the documents of a student who left are erased.
+ */
 export function presentDetail(row: StudentDetailRow, aadhaarNumber: string, sign: SignKey): StudentDetail {
   return {
     ...presentListItem(row, sign),
@@ -39,5 +45,15 @@ export function presentDetail(row: StudentDetailRow, aadhaarNumber: string, sign
     front_image: sign(row.frontImageKey),
     back_image: sign(row.backImageKey),
     balance: Number(row.balance),
+    consent:
+      row.consentAt && row.consentGivenBy && row.consentNotice !== null
+        ? {
+            at: row.consentAt.toISOString(),
+            given_by: row.consentGivenBy,
+            recorded_by_name: row.consentRecordedByName,
+            notice: row.consentNotice,
+          }
+        : null,
+    erase_due_on: row.eraseDueOn,
   };
 }

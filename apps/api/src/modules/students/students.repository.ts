@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { KycStatus, StudentListQuery, StudentSortKey } from '@app/shared';
+import { DEFAULT_RETENTION_DAYS } from '@app/shared';
+import type { ConsentGiver, KycStatus, StudentListQuery, StudentSortKey, StudentState } from '@app/shared';
 import { balanceSql } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
 import { students, subscriptions } from '../../db/schema';
@@ -58,6 +59,8 @@ const listColumns = {
   status: students.status,
   createdAt: students.createdAt,
   updatedAt: students.updatedAt,
+  leftAt: students.leftAt,
+  documentsErasedAt: students.documentsErasedAt,
 };
 
 export type StudentListRow = {
@@ -67,22 +70,33 @@ export type StudentListRow = {
   mobile: string;
   email: string;
   dob: string;
-  aadhaarLast4: string;
+  /** Null once the documents were erased (unless the library keeps the last four digits). */
+  aadhaarLast4: string | null;
   profileKey: string | null;
   profileThumbKey: string | null;
   kycStatus: string;
-  status: string;
+  status: StudentState;
   isPremium: boolean;
   createdAt: Date;
   updatedAt: Date;
+  leftAt: Date | null;
+  documentsErasedAt: Date | null;
 };
 
 export type StudentDetailRow = StudentListRow & {
-  aadhaarEncrypted: string;
+  /** Null once the documents were erased (issue 19). */
+  aadhaarEncrypted: string | null;
   frontImageKey: string | null;
   backImageKey: string | null;
   /** Agreed prices of all the student's subscriptions minus their payments, exact decimal text. */
   balance: string;
+  /** Issue 19: the consent on record (all four null for a student added before it). */
+  consentAt: Date | null;
+  consentGivenBy: ConsentGiver | null;
+  consentNotice: string | null;
+  consentRecordedByName: string | null;
+  /** The library's day the retention job erases the documents of a student who left (`YYYY-MM-DD`). */
+  eraseDueOn: string | null;
 };
 
 /**
@@ -110,6 +124,8 @@ function listConditions(libraryId: string, query: StudentListQuery) {
     // Same expression as the generated column, so the trigram index answers it.
     conditions.push(sql`${students.searchText} like '%' || lower(${escapeLike(query.search)}) || '%'`);
   }
+  // Issue 19: members, or the students who left.
+  conditions.push(eq(students.status, query.state));
   if (query.status) conditions.push(eq(students.kycStatus, query.status));
   if (query.type) conditions.push(query.type === 'premium' ? isPremium(libraryId) : sql`not ${isPremium(libraryId)}`);
   return and(...conditions);
@@ -172,8 +188,22 @@ export async function listStudents(
     libraryId,
     rows.map((row) => row.id),
   );
-  return { rows: rows.map((row) => ({ ...row, isPremium: premium.has(row.id) })), total: total?.value ?? 0 };
+  return {
+    rows: rows.map((row) => ({ ...row, status: row.status as StudentState, isPremium: premium.has(row.id) })),
+    total: total?.value ?? 0,
+  };
 }
+
+/**
+ * The day the retention job erases a departed student's documents: the day they left in the
+ * library's time zone plus its retention days; null while a member or once erased. Written
+ * with the table's own name for the reason `studentBalance` gives.
+ */
+const eraseDueOn = sql<string | null>`case when "students"."left_at" is not null and "students"."documents_erased_at" is null
+  then to_char(("students"."left_at" at time zone
+      (select due_lib.time_zone from libraries due_lib where due_lib.id = "students"."library_id"))::date
+    + coalesce((select due_ls.retention_days from library_settings due_ls where due_ls.library_id = "students"."library_id"), ${DEFAULT_RETENTION_DAYS}),
+    'YYYY-MM-DD') end`;
 
 /** A student of the library, with what the edit form needs. */
 export async function findStudent(db: DbOrTx, libraryId: string, id: string): Promise<StudentDetailRow | undefined> {
@@ -184,12 +214,19 @@ export async function findStudent(db: DbOrTx, libraryId: string, id: string): Pr
       frontImageKey: students.frontImageKey,
       backImageKey: students.backImageKey,
       balance: studentBalance,
+      consentAt: students.consentAt,
+      consentGivenBy: sql<ConsentGiver | null>`${students.consentGivenBy}`,
+      consentNotice: students.consentNotice,
+      consentRecordedByName: sql<
+        string | null
+      >`(select recorder.name from admins recorder where recorder.id = "students"."consent_recorded_by")`,
+      eraseDueOn: eraseDueOn,
     })
     .from(students)
     .where(and(eq(students.libraryId, libraryId), eq(students.id, id)));
   if (!row) return undefined;
   const premium = await premiumAmong(db, libraryId, [row.id]);
-  return { ...row, isPremium: premium.has(row.id) };
+  return { ...row, status: row.status as StudentState, isPremium: premium.has(row.id) };
 }
 
 export async function findByMobile(db: DbOrTx, libraryId: string, mobile: string) {
@@ -255,6 +292,14 @@ export interface StudentValues {
   aadhaarLast4: string;
 }
 
+/** Issue 19: a consent given with this save (who agreed, who recorded it, the notice shown). */
+export interface ConsentValues {
+  consentAt: Date;
+  consentRecordedBy: string;
+  consentGivenBy: ConsentGiver;
+  consentNotice: string;
+}
+
 export interface StudentImageKeys {
   profileKey?: string;
   profileThumbKey?: string;
@@ -266,7 +311,7 @@ export async function insertStudent(
   db: DbOrTx,
   libraryId: string,
   id: string,
-  values: StudentValues & StudentImageKeys,
+  values: StudentValues & StudentImageKeys & ConsentValues,
 ): Promise<void> {
   await db.insert(students).values({ id, libraryId, ...values });
 }
@@ -279,7 +324,7 @@ export async function updateStudent(
   db: DbOrTx,
   libraryId: string,
   id: string,
-  values: StudentValues & StudentImageKeys,
+  values: StudentValues & StudentImageKeys & Partial<ConsentValues> & { documentsErasedAt?: null; documentsErasedBy?: null },
 ): Promise<Required<{ [K in keyof StudentImageKeys]: string | null }> | undefined> {
   return db.transaction(async (tx) => {
     const [previous] = await tx
@@ -309,4 +354,68 @@ export async function setKycStatus(db: DbOrTx, libraryId: string, id: string, ky
     .where(and(eq(students.libraryId, libraryId), eq(students.id, id)))
     .returning({ id: students.id });
   return rows.length > 0;
+}
+
+/** What leave and rejoin answer (issue 19). */
+export type LifecycleRow = { id: string; status: StudentState; leftAt: Date | null; documentsErasedAt: Date | null };
+
+const lifecycleColumns = {
+  id: students.id,
+  status: sql<StudentState>`${students.status}`,
+  leftAt: students.leftAt,
+  documentsErasedAt: students.documentsErasedAt,
+};
+
+/** The student's state, locked until the caller's transaction ends; undefined: no such student. */
+export async function lockLifecycle(tx: DbOrTx, libraryId: string, id: string): Promise<LifecycleRow | undefined> {
+  const [row] = await tx
+    .select(lifecycleColumns)
+    .from(students)
+    .where(and(eq(students.libraryId, libraryId), eq(students.id, id)))
+    .for('update');
+  return row;
+}
+
+/** Marks a member as left (now, by this admin); undefined when they were not a member. */
+export async function markLeft(
+  tx: DbOrTx,
+  libraryId: string,
+  id: string,
+  adminId: string,
+): Promise<LifecycleRow | undefined> {
+  const [row] = await tx
+    .update(students)
+    .set({ status: 'left', leftAt: sql`now()`, leftBy: adminId, updatedAt: sql`now()` })
+    .where(and(eq(students.libraryId, libraryId), eq(students.id, id), eq(students.status, 'active')))
+    .returning(lifecycleColumns);
+  return row;
+}
+
+/** Makes a student who left a member again; undefined when they had not left. */
+export async function markReturned(tx: DbOrTx, libraryId: string, id: string): Promise<LifecycleRow | undefined> {
+  const [row] = await tx
+    .update(students)
+    .set({ status: 'active', leftAt: null, leftBy: null, updatedAt: sql`now()` })
+    .where(and(eq(students.libraryId, libraryId), eq(students.id, id), eq(students.status, 'left')))
+    .returning(lifecycleColumns);
+  return row;
+}
+
+/**
+ * Ends everything that lets a student who left in (issue 19): their student-app sessions end,
+ * their phones and browsers stop receiving pushes (FCM devices and Web Push subscriptions), their
+ * pairing code stops working and their live ID card is revoked. Answers what was ended.
+ */
+export async function endStudentAccess(tx: DbOrTx, libraryId: string, studentId: string) {
+  const sessions = await tx.execute(sql`
+    update student_sessions set revoked_at = now()
+    where library_id = ${libraryId} and student_id = ${studentId} and revoked_at is null`);
+  const devices = await tx.execute(sql`
+    delete from student_devices where library_id = ${libraryId} and student_id = ${studentId}`);
+  await tx.execute(sql`
+    delete from student_pairing_codes where library_id = ${libraryId} and student_id = ${studentId}`);
+  const cards = await tx.execute(sql`
+    update student_id_cards set revoked_at = now()
+    where library_id = ${libraryId} and student_id = ${studentId} and revoked_at is null`);
+  return { sessions: sessions.rowCount ?? 0, devices: devices.rowCount ?? 0, cards: cards.rowCount ?? 0 };
 }

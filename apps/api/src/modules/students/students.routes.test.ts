@@ -53,6 +53,8 @@ describe('POST /api/user', () => {
       { field: 'profile', message: m.profileRequired },
       { field: 'front_image', message: m.frontImageRequired },
       { field: 'back_image', message: m.backImageRequired },
+      // Issue 19: documents are never stored without the consent on record.
+      { field: 'consent', message: messages.privacy.consent.required },
     ]);
   });
 
@@ -163,6 +165,8 @@ describe('GET /api/user/{id}', () => {
       [session.library.id, id],
     );
     expect(audit.rows).toEqual([
+      // Issue 19: the consent, recorded with the student in one transaction.
+      { admin_id: session.id, action: 'student.consent', entity_type: 'student', entity_id: id, ip: '127.0.0.1' },
       // Issue 16: adding the student is recorded too (plugins/write-audit).
       { admin_id: session.id, action: 'student.create', entity_type: 'student', entity_id: id, ip: '127.0.0.1' },
       { admin_id: session.id, action: 'student.aadhaar.view', entity_type: 'student', entity_id: id, ip: '127.0.0.1' },
@@ -191,7 +195,7 @@ describe('GET /api/user/{id}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ id, aadhaar_number: '', first_name: 'Asha' });
     const audit = await t.pool.query(
-      `select 1 from audit_log where library_id = $1 and entity_id = $2 and action <> 'student.create'`,
+      `select 1 from audit_log where library_id = $1 and entity_id = $2 and action not in ('student.create', 'student.consent')`,
       [session.library.id, id],
     );
     expect(audit.rowCount).toBe(0);

@@ -8,6 +8,7 @@ import {
   messages,
   MOBILE_PATTERN,
   studentDetailSchema,
+  studentLifecycleSchema,
   studentListQuerySchema,
   studentListSchema,
   studentLookupSchema,
@@ -44,7 +45,7 @@ const failure = errorEnvelopeSchema;
 const formBody = {
   consumes: ['multipart/form-data'],
   description:
-    'multipart/form-data: first_name, last_name, mobile, email, aadhaar_number, dob (YYYY-MM-DD), and the images profile, front_image, back_image (JPEG, PNG or WebP, 5 MB each; required on create, optional on update).',
+    'multipart/form-data: first_name, last_name, mobile, email, aadhaar_number, dob (YYYY-MM-DD), consent (student or guardian: who agreed to the privacy notice; required while the student has no consent on record, guardian under 18), and the images profile, front_image, back_image (JPEG, PNG or WebP, 5 MB each; required on create and after an erasure, optional on update).',
 };
 
 /** The student calls of SPEC.md §7 (`/user...`), scoped to the caller's library. */
@@ -71,7 +72,8 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
       schema: {
         tags,
         security,
-        summary: 'A page of students: search over name, mobile and email; filter by KYC status and type',
+        summary:
+          'A page of students: search over name, mobile and email; filter by KYC status and type; members or those who left (state)',
         querystring: studentListQuerySchema,
         response: { 200: successEnvelope(studentListSchema), 400: failure, 401: failure },
       },
@@ -211,6 +213,42 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
         data: { id, user_id: id, kyc_status: request.body.kyc_status },
       };
     },
+  );
+
+  const lifecycle = successEnvelope(studentLifecycleSchema);
+  app.post(
+    '/user/:id/leave',
+    {
+      config: allow('staff'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Mark a student as left (issue 19): off the active lists, unbookable, history kept; their app sessions, phones and ID card end',
+        params: idParams,
+        response: { 200: lifecycle, 401: failure, 404: failure, 409: failure },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) =>
+      ok(await service.leaveStudent(context, actorOf(request), request.params.id), messages.privacy.leave.done),
+  );
+
+  app.post(
+    '/user/:id/rejoin',
+    {
+      config: allow('staff'),
+      schema: {
+        tags,
+        security,
+        summary: 'A student who left is a member again (issue 19)',
+        params: idParams,
+        response: { 200: lifecycle, 401: failure, 404: failure, 409: failure },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) =>
+      ok(await service.rejoinStudent(context, actorOf(request), request.params.id), messages.privacy.leave.rejoined),
   );
 };
 
