@@ -45,6 +45,9 @@ const EXPECTED: Record<string, Ability> = {
   'PATCH /api/user/:id/kyc': 'students.identity',
   // Issue 19: erasing identity documents is a delete; a student's data is an export.
   'POST /api/user/:id/erase': 'deletes',
+  // Issue 19: the desk marks a student as left or returned.
+  'POST /api/user/:id/leave': 'staff',
+  'POST /api/user/:id/rejoin': 'staff',
   'GET /api/user/:id/export': 'exports',
   // Areas and seats: the desk reads them to book; setting them up is a manager's.
   'GET /api/area': 'staff',

@@ -378,6 +378,8 @@ function callFor(
     'DELETE /api/user/:id/id-card': { url: `/api/user/${owner.studentId}/id-card`, expect: 'not-found' },
     // Issue 19: erasing another library's student's documents, or downloading their data.
     'POST /api/user/:id/erase': { url: `/api/user/${owner.studentId}/erase`, expect: 'not-found' },
+    'POST /api/user/:id/leave': { url: `/api/user/${owner.studentId}/leave`, expect: 'not-found' },
+    'POST /api/user/:id/rejoin': { url: `/api/user/${owner.studentId}/rejoin`, expect: 'not-found' },
     'GET /api/user/:id/export': { url: `/api/user/${owner.studentId}/export?format=html`, expect: 'not-found' },
     // Issue 16: the team (the intruder is its own library's owner): the owner's people and invitation unknown.
     'GET /api/team': { url, expect: 'no-leak' },
