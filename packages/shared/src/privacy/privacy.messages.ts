@@ -41,6 +41,8 @@ export const privacyMessages = {
     leftOn: (date: string) => `Left on ${date}`,
     /** The refusal when a student who left is booked, on every booking path. */
     cannotBook: 'This student has left the library. Mark them as returned before booking a seat',
+    /** A pairing code (the student app) for a student who left. */
+    cannotPair: 'This student has left the library. Mark them as returned before pairing a phone',
     statusLabel: { active: 'Active', left: 'Left' } as Record<string, string>,
     listFilter: 'Show',
     listActive: 'Members',
