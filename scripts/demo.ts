@@ -2,7 +2,10 @@
 // students with photos and identity cards, and a year of subscriptions, renewals and
 // fees in every payment mode, all booked through the API's own rules; a price list and
 // UPI ID, and dues to chase (plans ending this week, one in its grace period, unpaid
-// half payments, a reminder that worked). Then prints the sign-in.
+// half payments, a reminder that worked); every student's consent to keep their documents
+// (a parent's or guardian's for those under 18), one student who left last month with their
+// documents due for erasure and one whose documents were erased (issue 19). Then prints the
+// sign-in.
 //
 //   npm run demo            (or: npx tsx scripts/demo.ts)
 //   npm run demo -- --fresh (another demo library, with a new sign-in email)
@@ -12,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { wallClockIn, type AdminSession, type DashboardData } from '@app/shared';
+import { DEFAULT_RETENTION_DAYS, formatDateDMY, wallClockIn, type AdminSession, type DashboardData } from '@app/shared';
 import { buildApp } from '../apps/api/src/app';
 import { ConfigError, loadConfig, type Config } from '../apps/api/src/config';
 import type { DbOrTx } from '../apps/api/src/db/client';
@@ -23,8 +26,10 @@ import { DemoApiError, demoClient, type DemoClient } from './demo/client';
 import { DEMO_UPI_ID, seedDues, seedSettings } from './demo/dues';
 import { seedExpenses } from './demo/expenses';
 import { demoPeople } from './demo/people';
+import { seedDataRights } from './demo/privacy';
 import { seededRandom } from './demo/random';
 import { backdateStudent, seedAreas, seedStudents, seedSubscriptions } from './demo/seed';
+import { dateOfDayNumber, dayNumber } from '../apps/api/src/lib/booking/time';
 import { planStory } from './demo/stories';
 
 const STUDENTS = 150;
@@ -91,7 +96,7 @@ async function seed(api: DemoClient, session: AdminSession, pool: pg.Pool) {
   say(`  3 areas, ${seats.length} seats in use (${elapsed()})`);
 
   const people = demoPeople(random, STUDENTS);
-  const studentIds = await seedStudents(admin, random, people);
+  const studentIds = await seedStudents(admin, random, people, today);
   say(`  ${studentIds.length} students with photos and identity cards (${elapsed()})`);
 
   const bookings = studentIds.map((studentId) => ({ studentId, story: planStory(random, today) }));
@@ -127,6 +132,21 @@ async function seed(api: DemoClient, session: AdminSession, pool: pg.Pool) {
   say(
     `  Expenses: rent, salaries and the internet every month, electricity and repairs; ` +
       `₹${spent.total.toLocaleString('en-IN')} spent this month (${elapsed()})`,
+  );
+
+  const lapsed = bookings.filter((booking) => booking.story.kind === 'lapsed').map((booking) => booking.studentId);
+  const rights = await seedDataRights(admin, pool, session.library.id, lapsed, today);
+  const dmy = (date: string) => formatDateDMY(date);
+  say(
+    `  Consent: ${rights.consents} students, ${rights.guardians} of them under 18 by a parent or guardian` +
+      (rights.leftLastMonth
+        ? `; ${rights.leftLastMonth.name} left on ${dmy(rights.leftLastMonth.leftOn)} (documents erased on ` +
+          `${dmy(dateOfDayNumber(dayNumber(rights.leftLastMonth.leftOn)! + DEFAULT_RETENTION_DAYS))})`
+        : '') +
+      (rights.erased
+        ? `; ${rights.erased.name} left on ${dmy(rights.erased.leftOn)}, documents erased on request on ${dmy(rights.erased.erasedOn)}`
+        : '') +
+      ` (${elapsed()})`,
   );
 }
 

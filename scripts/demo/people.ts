@@ -22,7 +22,10 @@ export interface DemoPerson {
   dob: string;
 }
 
-/** `count` distinct students with valid mobiles, emails, Aadhaar numbers (Verhoeff) and birthdays. */
+/**
+ * `count` distinct students with valid mobiles, emails, Aadhaar numbers (Verhoeff) and birthdays
+ * (born 1996 to 2010: a few are under 18, so a parent or guardian gives their consent).
+ */
 export function demoPeople(random: Random, count: number): DemoPerson[] {
   const people: DemoPerson[] = [];
   const names = new Set<string>();
@@ -43,7 +46,7 @@ export function demoPeople(random: Random, count: number): DemoPerson[] {
       mobile,
       email: `${firstName}.${lastName}@example.com`.toLowerCase(),
       aadhaar: body + String(verhoeffCheckDigit(body)),
-      dob: `${random.int(1996, 2007)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`,
+      dob: `${random.int(1996, 2010)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`,
     });
   }
   return people;

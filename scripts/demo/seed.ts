@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Availability, Seat } from '@app/shared';
+import { consentGiverFor, type Availability, type Seat } from '@app/shared';
 import { dayNumber, planExpiry } from '../../apps/api/src/lib/booking/time';
 import { DemoApiError, type DemoClient } from './client';
 import { avatar, identityCard } from './images';
@@ -30,8 +30,17 @@ export async function seedAreas(api: DemoClient): Promise<Seat[]> {
   return seats.slice(0, -INACTIVE_SEATS);
 }
 
-/** Every student through the student form, with a photo and both sides of an identity card; KYC marked. */
-export async function seedStudents(api: DemoClient, random: Random, people: DemoPerson[]): Promise<string[]> {
+/**
+ * Every student through the student form, with a photo, both sides of an identity card and
+ * the consent the documents need (issue 19: a parent's or guardian's for a student under 18
+ * on `today`); KYC marked.
+ */
+export async function seedStudents(
+  api: DemoClient,
+  random: Random,
+  people: DemoPerson[],
+  today: Today,
+): Promise<string[]> {
   const ids: string[] = [];
   for (const person of people) {
     const [profile, front, back] = await Promise.all([
@@ -46,6 +55,7 @@ export async function seedStudents(api: DemoClient, random: Random, people: Demo
     form.append('email', person.email);
     form.append('aadhaar_number', person.aadhaar);
     form.append('dob', person.dob);
+    form.append('consent', consentGiverFor(person.dob, today.date));
     form.append('profile', new Blob([new Uint8Array(profile)], { type: 'image/png' }), 'profile.png');
     form.append('front_image', new Blob([new Uint8Array(front)], { type: 'image/png' }), 'front.png');
     form.append('back_image', new Blob([new Uint8Array(back)], { type: 'image/png' }), 'back.png');
@@ -108,15 +118,27 @@ export async function backdateSubscription(pool: pg.Pool, subscriptionId: string
   );
 }
 
-/** A student registered a little before their first payment; enquiries some day in the year. */
+/**
+ * A student registered a little before their first payment; enquiries some day in the year.
+ * Their consent was recorded then, with the student form (and its audit entry says so).
+ */
 export async function backdateStudent(pool: pg.Pool, studentId: string, daysAgo: number) {
   await pool.query(
-    `update students st set created_at = t.at, updated_at = t.at
+    `update students st
+     set created_at = t.at, updated_at = t.at,
+         consent_at = case when st.consent_at is null then null else t.at end
      from (select coalesce(
              (select min(created_at) from fees where student_id = $1) - interval '20 minutes',
              now() - make_interval(days => $2::int)) as at) t
      where st.id = $1`,
     [studentId, daysAgo],
+  );
+  await pool.query(
+    `update audit_log a set created_at = st.created_at
+     from students st
+     where st.id = $1 and a.library_id = st.library_id and a.entity_id = $1::text
+       and a.action in ('student.create', 'student.consent')`,
+    [studentId],
   );
 }
 
