@@ -73,7 +73,13 @@ function columns(props: StudentsTableProps): ListColumn<StudentListItem, Student
       card: 'media',
       skeleton: <Skeleton variant="circular" width={40} height={40} />,
       cell: (student) => (
-        <Avatar src={student.profile_thumb ?? undefined} alt={fullName(student)} sx={{ width: 40, height: 40 }}>
+        // Initials on the primary colour, as the user menu's: MUI's grey fails contrast (a student
+        // without a photo, as every one whose documents were erased).
+        <Avatar
+          src={student.profile_thumb ?? undefined}
+          alt={fullName(student)}
+          sx={{ width: 40, height: 40, bgcolor: 'primary.main' }}
+        >
           {initials(student)}
         </Avatar>
       ),
