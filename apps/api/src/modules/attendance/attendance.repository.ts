@@ -81,11 +81,13 @@ export type StudentBriefRow = {
   last_name: string | null;
   mobile: string;
   profile_thumb_key: string | null;
+  /** Issue 19: `left` once the student left the library. */
+  status: 'active' | 'left';
 };
 
 export async function findStudent(db: DbOrTx, libraryId: string, studentId: string) {
   const result = await db.execute<StudentBriefRow>(sql`
-    select id, first_name, last_name, mobile, profile_thumb_key
+    select id, first_name, last_name, mobile, profile_thumb_key, status
     from students where library_id = ${libraryId} and id = ${studentId}`);
   return result.rows[0];
 }
@@ -430,9 +432,16 @@ export async function insertCard(db: DbOrTx, libraryId: string, studentId: strin
   return result.rows[0]!;
 }
 
-/** Locks the student's row (issuing cards one at a time); answers whether it is the library's. */
-export async function lockStudent(db: DbOrTx, libraryId: string, studentId: string): Promise<boolean> {
-  const result = await db.execute(sql`
-    select 1 from students where library_id = ${libraryId} and id = ${studentId} for update`);
-  return (result.rowCount ?? 0) > 0;
+/**
+ * Locks the student's row (issuing cards one at a time, and against a parallel leave); answers
+ * the student's state (issue 19), or undefined when they are not the library's.
+ */
+export async function lockStudent(
+  db: DbOrTx,
+  libraryId: string,
+  studentId: string,
+): Promise<'active' | 'left' | undefined> {
+  const result = await db.execute<{ status: 'active' | 'left' }>(sql`
+    select status from students where library_id = ${libraryId} and id = ${studentId} for update`);
+  return result.rows[0]?.status;
 }

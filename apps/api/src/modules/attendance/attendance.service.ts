@@ -20,7 +20,7 @@ import {
   type attendanceCheckInputSchema,
 } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
-import { badRequest, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import { toCsv } from '../../lib/csv';
 import { dateOfDayNumber, dayNumber, MINUTES_PER_DAY, parseTimeOfDay } from '../../lib/booking/time';
 import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
@@ -209,6 +209,8 @@ export async function check(
       return { ...base, outcome: 'out' as const, message: m.checkedOut(name), visit };
     }
 
+    // Issue 19: a student who left is not let in (checking out of a visit begun before still works).
+    if (student.status === 'left') throw new AppError(422, messages.privacy.leave.cannotBook);
     const plans = await repository.studentPlans(tx, libraryId, studentId);
     const verdict = judgePlans(plans, clock.today, clock.minute, clock.early_minutes);
     const balance = Number(await repository.studentBalance(tx, libraryId, studentId));
@@ -398,7 +400,10 @@ async function presentCard(context: AttendanceContext, card: repository.CardRow)
 /** Issues a new ID card for the student; the live one, if any, is revoked in the same transaction. Audited. */
 export async function issueCard(context: AttendanceContext, actor: Actor, studentId: string): Promise<IdCard> {
   const card = await context.db.transaction(async (tx: DbOrTx) => {
-    if (!(await repository.lockStudent(tx, actor.libraryId, studentId))) throw notFound(m.studentNotFound);
+    const state = await repository.lockStudent(tx, actor.libraryId, studentId);
+    if (!state) throw notFound(m.studentNotFound);
+    // Issue 19: a student who left gets no card (leaving revoked theirs).
+    if (state === 'left') throw new AppError(422, messages.privacy.leave.cannotBook);
     const replaced = await repository.revokeCard(tx, actor.libraryId, studentId);
     const issued = await repository.insertCard(tx, actor.libraryId, studentId);
     await writeAudit(tx, actor, {

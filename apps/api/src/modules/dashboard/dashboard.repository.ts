@@ -55,10 +55,13 @@ export async function dashboardFigures(db: DbOrTx, libraryId: string, period: Da
     db.execute<{ start: string | null }>(
       sql`select ${start ? sql`to_char(${start} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')` : sql`null`} as start`,
     ),
+    // Issue 19: students who left are not counted.
     db.execute<{ total: number; active: number }>(sql`
-      select (select count(*)::int from students where library_id = ${libraryId}) as total,
-             (select count(distinct student_id)::int from subscriptions
-               where library_id = ${libraryId} and joining_date <= ${today} and plan_expires_at >= ${today}) as active`),
+      select (select count(*)::int from students where library_id = ${libraryId} and status = 'active') as total,
+             (select count(distinct sub.student_id)::int from subscriptions sub
+               join students st on st.library_id = sub.library_id and st.id = sub.student_id and st.status = 'active'
+               where sub.library_id = ${libraryId} and sub.joining_date <= ${today} and sub.plan_expires_at >= ${today})
+               as active`),
     db.execute<{ total: number; active: number; inactive: number }>(sql`
       select count(*)::int as total,
              count(*) filter (where status = 'active')::int as active,

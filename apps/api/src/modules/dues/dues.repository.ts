@@ -84,10 +84,19 @@ const renewalPrice = sql`coalesce(
     order by c.created_at desc, c.id desc limit 1),
   0)`;
 
+/**
+ * Issue 19: the plan's student is still a member. A student who left will not renew, so their
+ * plans leave the expiring and expired groups and the automatic reminders; what they still owe
+ * stays in the unpaid group.
+ */
+const studentIsMember = sql`exists (
+  select 1 from students member where member.library_id = sub.library_id and member.id = sub.student_id
+    and member.status = 'active')`;
+
 /** When `sub` is in each group, on the library's day (`lib`). */
 const IN_GROUP: Record<DueGroup, SQL> = {
-  expiring: sql`sub.plan_expires_at between lib.today and lib.today + lib.expiring_days and not ${renewed}`,
-  expired: sql`sub.plan_expires_at between lib.today - lib.grace_days and lib.today - 1 and not ${renewed}`,
+  expiring: sql`sub.plan_expires_at between lib.today and lib.today + lib.expiring_days and not ${renewed} and ${studentIsMember}`,
+  expired: sql`sub.plan_expires_at between lib.today - lib.grace_days and lib.today - 1 and not ${renewed} and ${studentIsMember}`,
   unpaid: sql`${balance} > 0`,
 };
 
@@ -381,7 +390,7 @@ export async function pushCandidates(
     ) stage
     where lib.auto_push_reminders and sub.library_id = lib.id
       and sub.plan_expires_at between lib.today - lib.grace_days - 3 and lib.today + lib.expiring_days
-      and stage.name is not null and not ${renewed}
+      and stage.name is not null and not ${renewed} and ${studentIsMember}
       and exists (
         select 1 from student_devices dv
         where dv.library_id = lib.id and dv.student_id = sub.student_id and ${deliverable})

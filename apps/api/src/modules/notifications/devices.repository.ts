@@ -5,8 +5,8 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 export async function findStudent(db: DbOrTx, libraryId: string, studentId: string) {
-  const result = await db.execute<{ id: string; first_name: string }>(
-    sql`select id, first_name from students where library_id = ${libraryId} and id = ${studentId}`,
+  const result = await db.execute<{ id: string; first_name: string; status: 'active' | 'left' }>(
+    sql`select id, first_name, status from students where library_id = ${libraryId} and id = ${studentId}`,
   );
   return result.rows[0];
 }
@@ -82,7 +82,7 @@ export async function findByCodeHash(db: DbOrTx, codeHash: string) {
   }>(sql`
     select c.library_id, c.student_id, st.first_name, l.name as library_name
     from student_pairing_codes c
-    join students st on st.id = c.student_id and st.library_id = c.library_id
+    join students st on st.id = c.student_id and st.library_id = c.library_id and st.status = 'active'
     join libraries l on l.id = c.library_id
     where c.code_hash = ${codeHash}`);
   return result.rows[0];

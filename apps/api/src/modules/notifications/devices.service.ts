@@ -10,7 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { revokeStudentSession } from '../../db/student-sessions.repository';
 import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
-import { notFound, unauthorized } from '../../errors';
+import { AppError, notFound, unauthorized } from '../../errors';
 import type { Actor, ServiceContext } from '../../lib/service-context';
 import * as repository from './devices.repository';
 
@@ -50,7 +50,9 @@ export async function regeneratePairingCode(
 ): Promise<PairingCodeResult> {
   const { db, hashCode } = context;
   const { libraryId } = actor;
-  await requireStudent(db, libraryId, studentId);
+  const student = await requireStudent(db, libraryId, studentId);
+  // Issue 19: a student who left cannot pair a phone (leaving ended their sessions and devices).
+  if (student.status === 'left') throw new AppError(422, messages.privacy.leave.cannotPair);
   // A collision with another student's code is rare (40 bits); draw again when it happens.
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const code = newPairingCode();

@@ -23,7 +23,8 @@ const columns = sql`
 const fromNotifications = sql`from notifications n left join admins a on a.id = n.admin_id`;
 
 /**
- * The students a notification is for: all of the library's, or the premium ones, a
+ * The students a notification is for: all of the library's members (issue 19: not those who
+ * left), or the premium ones, a
  * student being premium while a subscription of theirs is active on the library's
  * today (DESIGN.md §6).
  */
@@ -35,7 +36,7 @@ function audienceOf(libraryId: string, premiumOnly: boolean) {
   return sql`
     select st.id from students st
     cross join (select (now() at time zone time_zone)::date as today from libraries where id = ${libraryId}) l
-    where st.library_id = ${libraryId} ${premiumOnly ? sql`and ${premium}` : sql``}`;
+    where st.library_id = ${libraryId} and st.status = 'active' ${premiumOnly ? sql`and ${premium}` : sql``}`;
 }
 
 /**

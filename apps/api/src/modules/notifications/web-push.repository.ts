@@ -25,7 +25,8 @@ export async function upsertWebPushDevice(
         insert into student_devices (library_id, student_id, fcm_token, platform, push_p256dh, push_auth, session_id)
         select ${owner.libraryId}, st.id, ${subscription.endpoint}, 'web',
                ${subscription.keys.p256dh}, ${subscription.keys.auth}, ${owner.sessionId}
-        from students st where st.id = ${owner.studentId} and st.library_id = ${owner.libraryId}
+        -- Issue 19: never for a student who left (their sessions ended with it).
+        from students st where st.id = ${owner.studentId} and st.library_id = ${owner.libraryId} and st.status = 'active'
         on conflict (library_id, fcm_token) do update
           set student_id = excluded.student_id, platform = 'web', push_p256dh = excluded.push_p256dh,
               push_auth = excluded.push_auth, session_id = excluded.session_id, last_seen_at = now()

@@ -25,7 +25,7 @@ export async function findByCodeHash(db: DbOrTx, codeHash: string) {
   }>(sql`
     select c.library_id, l.name as library_name, c.student_id, st.first_name, st.last_name
     from student_pairing_codes c
-    join students st on st.id = c.student_id and st.library_id = c.library_id
+    join students st on st.id = c.student_id and st.library_id = c.library_id and st.status = 'active'
     join libraries l on l.id = c.library_id
     where c.code_hash = ${codeHash}`);
   return result.rows[0];
@@ -39,9 +39,12 @@ export async function insertSession(
 ) {
   const result = await db.execute<{ id: string }>(sql`
     insert into student_sessions (library_id, student_id, token_hash, device_label)
-    values (${libraryId}, ${studentId}, ${session.tokenHash}, ${session.deviceLabel})
+    select ${libraryId}, st.id, ${session.tokenHash}, ${session.deviceLabel}
+    from students st where st.library_id = ${libraryId} and st.id = ${studentId} and st.status = 'active'
+    for share
     returning id`);
-  return result.rows[0]!;
+  // Issue 19: none when the student left meanwhile (the share lock orders it against the leave).
+  return result.rows[0];
 }
 
 export type ProfileRow = {

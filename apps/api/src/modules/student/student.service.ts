@@ -57,6 +57,8 @@ export async function signIn(context: StudentAppContext, input: SignInRequest): 
       tokenHash: hashToken(token),
       deviceLabel: input.deviceLabel,
     });
+    // Issue 19: the student left between the code's lookup and here.
+    if (!created) throw unauthorized(m.codeInvalid);
     await writeAudit(
       tx,
       { libraryId: owner.library_id, adminId: null, ip: input.ip },

@@ -366,6 +366,13 @@ const lifecycleColumns = {
   documentsErasedAt: students.documentsErasedAt,
 };
 
+/**
+ * The library's booking lock (lib/booking), taken first by leave and rejoin: bookings take it
+ * before the student's row, and the audit entry's key on the library needs it, so a leave and
+ * a booking of one student run one after the other instead of deadlocking.
+ */
+export { lockLibrary } from '../../lib/booking/bookings.repository';
+
 /** The student's state, locked until the caller's transaction ends; undefined: no such student. */
 export async function lockLifecycle(tx: DbOrTx, libraryId: string, id: string): Promise<LifecycleRow | undefined> {
   const [row] = await tx

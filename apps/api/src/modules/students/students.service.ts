@@ -304,6 +304,7 @@ const lifecycleOf = (row: repository.LifecycleRow): StudentLifecycle => ({
 export async function leaveStudent(context: StudentsContext, actor: Actor, rawId: string): Promise<StudentLifecycle> {
   const id = studentId(rawId);
   return context.db.transaction(async (tx) => {
+    if (!(await repository.lockLibrary(tx, actor.libraryId))) throw notFound(m.notFound);
     const current = await repository.lockLifecycle(tx, actor.libraryId, id);
     if (!current) throw notFound(m.notFound);
     if (current.status === 'left') throw conflict(pm.leave.alreadyLeft);
@@ -324,6 +325,7 @@ export async function leaveStudent(context: StudentsContext, actor: Actor, rawId
 export async function rejoinStudent(context: StudentsContext, actor: Actor, rawId: string): Promise<StudentLifecycle> {
   const id = studentId(rawId);
   return context.db.transaction(async (tx) => {
+    if (!(await repository.lockLibrary(tx, actor.libraryId))) throw notFound(m.notFound);
     const current = await repository.lockLifecycle(tx, actor.libraryId, id);
     if (!current) throw notFound(m.notFound);
     if (current.status !== 'left') throw conflict(pm.leave.notLeft);

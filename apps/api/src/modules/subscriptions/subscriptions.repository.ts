@@ -44,9 +44,20 @@ export async function libraryTimeZone(db: DbOrTx, libraryId: string): Promise<st
   return result.rows[0]?.time_zone;
 }
 
-export async function studentExists(tx: DbOrTx, libraryId: string, studentId: string): Promise<boolean> {
-  const result = await tx.execute(sql`select 1 from students where library_id = ${libraryId} and id = ${studentId}`);
-  return result.rows.length > 0;
+/**
+ * The student's state (`active`, or `left`, issue 19), its row share-locked to the end of the
+ * booking's transaction: a parallel leave waits for the booking, or the booking sees them left.
+ * Undefined when the library has no such student.
+ */
+export async function lockStudentState(
+  tx: DbOrTx,
+  libraryId: string,
+  studentId: string,
+): Promise<'active' | 'left' | undefined> {
+  const result = await tx.execute<{ status: 'active' | 'left' }>(
+    sql`select status from students where library_id = ${libraryId} and id = ${studentId} for share`,
+  );
+  return result.rows[0]?.status;
 }
 
 const seatColumns = sql`s.id, s.name, a.name as area_name, s.capacity, ${seatInUse} as usable`;

@@ -113,6 +113,17 @@ async function assertFits(
   }
 }
 
+/** Issue 19: a student who left cannot be booked, on any path (422). */
+function cannotBook(field?: string): AppError {
+  const message = messages.privacy.leave.cannotBook;
+  return new AppError(422, message, field ? [{ field, message }] : []);
+}
+
+/** Refuses to book (create, renew or move) a plan of a student who left; the row stays share-locked. */
+async function assertMember(tx: DbOrTx, libraryId: string, studentId: string): Promise<void> {
+  if ((await repository.lockStudentState(tx, libraryId, studentId)) === 'left') throw cannotBook();
+}
+
 /**
  * Runs a booking write in a transaction holding the library's booking lock, so two
  * requests can never both take the last place (DESIGN.md §6); `today` is the library's.
@@ -147,9 +158,9 @@ export async function createSubscription(
 ): Promise<Subscription> {
   const { libraryId } = actor;
   return underBookingLock(context.db, libraryId, async (tx, today) => {
-    if (!(await repository.studentExists(tx, libraryId, input.student_id))) {
-      throw new AppError(404, m.studentNotFound, [{ field: 'student_id', message: m.studentNotFound }]);
-    }
+    const state = await repository.lockStudentState(tx, libraryId, input.student_id);
+    if (!state) throw new AppError(404, m.studentNotFound, [{ field: 'student_id', message: m.studentNotFound }]);
+    if (state === 'left') throw cannotBook('student_id');
     const joining = toDay(input.joining_date);
     const expiry = planExpiry(input.joining_date, input.duration);
     const { startTime, endTime, seatId } = requestedPlace(input);
@@ -204,6 +215,7 @@ export async function updateSubscription(
   const { libraryId } = actor;
   return underBookingLock(context.db, libraryId, async (tx, today) => {
     const current = await load(tx, libraryId, id, today);
+    await assertMember(tx, libraryId, current.student_id);
     const { startTime, endTime, seatId } = requestedPlace(input);
     const first = Math.max(toDay(current.joining_date), toDay(today));
     await assertFits(tx, libraryId, candidate(startTime, endTime, first, toDay(current.plan_expires_at)), seatId, id);
@@ -228,6 +240,7 @@ export async function renewSubscription(
   const { libraryId } = actor;
   return underBookingLock(context.db, libraryId, async (tx, today) => {
     const current = await load(tx, libraryId, id, today);
+    await assertMember(tx, libraryId, current.student_id);
     const lapsed = current.plan_expires_at < today;
     const newFirstDate = lapsed ? today : dateOfDayNumber(toDay(current.plan_expires_at) + 1);
     const newExpiry = planExpiry(newFirstDate, input.duration);
