@@ -106,7 +106,12 @@ export function ConsentField({
       <Typography id="consent-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 0.5 }}>
         {c.heading}
       </Typography>
-      {notice ? <NoticeToggle notice={notice} /> : null}
+      {/* With consent on record, the notice they agreed to; else the library's current one. */}
+      {!required && recorded ? (
+        <NoticeToggle notice={recorded.notice} />
+      ) : notice ? (
+        <NoticeToggle notice={notice} />
+      ) : null}
       {required ? (
         <>
           {note ? (

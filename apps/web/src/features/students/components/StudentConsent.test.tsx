@@ -118,7 +118,7 @@ describe('Student form: consent (issue 19)', { timeout: 60_000 }, () => {
       [`GET /api/user/${ID}`]: () =>
         ok(
           detail({
-            consent: { at: '2025-03-31T20:00:00.000Z', given_by: 'guardian', recorded_by_name: null, notice: 'x' },
+            consent: { at: '2025-03-31T20:00:00.000Z', given_by: 'guardian', recorded_by_name: null, notice: 'Then' },
           }),
         ),
       [`PUT /api/user/${ID}`]: () => ok({ id: ID, user_id: ID }),
@@ -128,6 +128,10 @@ describe('Student form: consent (issue 19)', { timeout: 60_000 }, () => {
     // 8:00 PM UTC on 31 March is 1 April in India; the staff member's account is gone.
     expect(await screen.findByText(c.recorded('01/04/2025', c.unknownStaff, 'guardian'))).toBeTruthy();
     expect(consentBox()).toBeNull();
+    // The notice they agreed to, not the library's current one.
+    await user.click(screen.getByRole('button', { name: c.showNotice }));
+    expect(await screen.findByText('Then')).toBeTruthy();
+    expect(screen.queryByText(NOTICE)).toBeNull();
     await user.click(screen.getByRole('button', { name: m.update }));
     await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
     const body = await requests.find((request) => request.method === 'PUT')!.formData();
