@@ -296,6 +296,23 @@ test('data rights: consent at collection, leaving, erasure now, an export read, 
   await expectAccessible(page, 'students who left');
   await screenshot(page, 'left-list-light-1280');
 
+  // She cannot be booked.
+  const booking = await page.request.post('/api/subscription', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      student_id: ashaId,
+      joining_date: today,
+      start_time: '14:00',
+      end_time: '20:00',
+      duration: 1,
+      is_reserved: false,
+      fee: 950,
+      mode: 'Cash',
+    },
+  });
+  expect(booking.status()).toBe(422);
+  expect((await booking.json()).message).toBe(pv.leave.cannotBook);
+
   // Her payment stays in the fee report.
   await page.goto('/app/fee-report');
   const fees = page.getByRole('table', { name: f.title });
