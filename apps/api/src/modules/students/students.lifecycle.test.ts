@@ -5,7 +5,6 @@ import { createTestSubscription } from '../../lib/push/testing/loopback-web-push
 import { subscriptionBody } from '../../test/bookings';
 import { insertArea, insertSeat, insertStudent } from '../../test/factories';
 import { registerLibrary, useTestApp } from '../../test/helpers';
-import { pushCandidates } from '../dues/dues.repository';
 import { signInStudent } from '../../test/student-app';
 import { studentFields, studentForm, threeImages } from './students.fixtures';
 
@@ -516,31 +515,5 @@ describe('students who left are out of the active figures, kept in the books', (
     const expiring = JSON.stringify(await dues('expiring'));
     expect(expiring).toContain(stays.id);
     expect(expiring).not.toContain(goes.id);
-  });
-
-  it('sends no automatic renewal reminder to a student who left, even with a device on record', async () => {
-    const { auth, libraryId } = await library();
-    const stays = await insertStudent(t.pool, libraryId);
-    const goes = await insertStudent(t.pool, libraryId);
-    for (const student of [stays, goes]) expect((await book(auth, student.id)).statusCode).toBe(201);
-    expect((await leave(auth, goes.id)).statusCode).toBe(200);
-    await t.pool.query(
-      `insert into library_settings (library_id, auto_push_reminders) values ($1, true)
-       on conflict (library_id) do update set auto_push_reminders = true`,
-      [libraryId],
-    );
-    for (const student of [stays, goes]) {
-      await t.pool.query(
-        `insert into student_devices (library_id, student_id, fcm_token, platform) values ($1, $2, $3, 'android')`,
-        [libraryId, student.id, `token-${randomBytes(6).toString('hex')}`],
-      );
-    }
-    // Ending tomorrow: the 'before' stage for both plans, were both students members.
-    await t.pool.query(
-      `update subscriptions set plan_expires_at = (now() at time zone 'Asia/Kolkata')::date + 1 where library_id = $1`,
-      [libraryId],
-    );
-    const candidates = await pushCandidates(t.app.db, libraryId, { fcm: true, webPush: true });
-    expect(candidates.map((row) => row.student_id)).toEqual([stays.id]);
   });
 });
