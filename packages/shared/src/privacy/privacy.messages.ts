@@ -38,6 +38,11 @@ export const privacyMessages = {
     rejoined: 'Student is a member again',
     rejoinFailed: 'Failed to mark the student as returned',
     notLeft: 'This student has not left',
+    /** The audit entry's detail when a student is marked as left: what of their access ended. */
+    auditDetail: (sessions: number, devices: number, cards: number) =>
+      `${sessions} student-app ${sessions === 1 ? 'session' : 'sessions'} ended, ${devices} ${
+        devices === 1 ? 'device' : 'devices'
+      } removed, ${cards} ID ${cards === 1 ? 'card' : 'cards'} revoked`,
     leftOn: (date: string) => `Left on ${date}`,
     /** The refusal when a student who left is booked, on every booking path. */
     cannotBook: 'This student has left the library. Mark them as returned before booking a seat',

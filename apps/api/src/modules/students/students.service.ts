@@ -315,7 +315,7 @@ export async function leaveStudent(context: StudentsContext, actor: Actor, rawId
       action: AUDIT_ACTIONS.studentLeft,
       entityType: 'student',
       entityId: id,
-      detail: `${ended.sessions} student-app sessions ended, ${ended.devices} devices removed, ${ended.cards} ID cards revoked`,
+      detail: pm.leave.auditDetail(ended.sessions, ended.devices, ended.cards),
     });
     return lifecycleOf(left);
   });
