@@ -1,0 +1,397 @@
+// The dashboard at scale (issue 18, goal 4): seeds one library with 100,000 students and
+// 300,000 fees (their subscriptions, charges, seats), spread over the last 13 months in the
+// library's time zone, starts the real app on a loopback port and loads
+// GET /api/dashboard/:period for every period at 20 connections with autocannon, beside
+// GET /api/health and GET /api/auth/me in the same run. Before the load it prints where a
+// request's time goes: EXPLAIN (ANALYZE, BUFFERS) of each of the dashboard's queries and of
+// the session lookup, the queries alone (no HTTP) and one request alone.
+//
+//   npm run bench:dashboard
+//
+// Environment: BENCH_STUDENTS (100000), BENCH_FEES (300000), BENCH_SECONDS (10 per scenario),
+// BENCH_CONNECTIONS (20), BENCH_PLANS (1: print the full plans of the lifetime and 24-hour
+// dashboards; 0: only the per-query table), BENCH_DATABASE_URL (an existing PostgreSQL
+// server instead of a throwaway embedded one; a scratch database is created and dropped).
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import type { SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import { DASHBOARD_PERIODS, type DashboardPeriod } from '@app/shared';
+import { loadConfig } from '../apps/api/src/config';
+import type { DbOrTx } from '../apps/api/src/db/client';
+import * as schema from '../apps/api/src/db/schema';
+import { findActiveSession } from '../apps/api/src/db/sessions.repository';
+import { hashToken } from '../apps/api/src/lib/tokens';
+import { dashboardFigures } from '../apps/api/src/modules/dashboard/dashboard.repository';
+import { bucketOf } from '../apps/api/src/modules/dashboard/dashboard.service';
+import { say, sayMachine, withBenchServer, type BenchServer } from './support';
+
+// autocannon ships no types; this is the part of its API used here. The tracker it returns
+// reports every response (with its time in ms), from which p95 is taken: autocannon's own
+// summary has p97.5 but no p95.
+interface LoadResult {
+  requests: { average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+type Tracker = PromiseLike<LoadResult> & {
+  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+};
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+}) => Tracker;
+
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 100_000);
+const FEES = Number(process.env.BENCH_FEES ?? 300_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const PRINT_PLANS = process.env.BENCH_PLANS !== '0';
+/** One fee in 100 is a refund (an adjustment of an earlier payment); the rest are payments. */
+const ADJUSTMENTS = Math.floor(FEES / 100);
+const PAYMENTS = FEES - ADJUSTMENTS;
+const SEATS_PER_AREA = 250;
+const AREAS = 4;
+
+/**
+ * Seats; students (1 in 50 has left); one subscription each (1 in 5 a reserved seat; plans of
+ * 1, 3, 6 and 12 months); the payments spread evenly over the last 13 months from the library's
+ * midnight, each subscription's first a creation, then a balance payment and renewals (a
+ * creation or renewal followed by a balance payment leaves ₹300 of its price to it), paid by UPI,
+ * cash, card, bank transfer or cheque (40/35/10/10/5 %), 1 in 100 voided; refunds of ₹200
+ * the next day; a charge (the price agreed) for every creation and renewal; and each
+ * subscription's dates from its first payment and its charges.
+ */
+async function seed(pool: pg.Pool, libraryId: string) {
+  await pool.query(
+    `insert into areas (library_id, name, total_seats) select $1, 'Hall ' || a, $2 from generate_series(1, $3::int) a`,
+    [libraryId, SEATS_PER_AREA, AREAS],
+  );
+  await pool.query(
+    `insert into seats (library_id, area_id, name, status)
+     select $1, ar.id, 'S' || s, case when s % 20 = 0 then 'inactive' else 'active' end
+     from areas ar cross join generate_series(1, $2::int) s where ar.library_id = $1`,
+    [libraryId, SEATS_PER_AREA],
+  );
+  await pool.query(
+    `insert into students (library_id, first_name, last_name, mobile, email, dob,
+       aadhaar_encrypted, aadhaar_hash, aadhaar_last4, kyc_status, status, left_at, created_at, updated_at)
+     select $1, 'Student', 'No ' || i, (6 + i % 4)::text || lpad(i::text, 9, '0'), 'student' || i || '@bench.example',
+            date '1998-01-01' + i % 3000, 'bench-synthetic', md5(i::text) || md5((i * 7)::text),
+            lpad((i % 10000)::text, 4, '0'), 'verified',
+            case when i % 50 = 0 then 'left' else 'active' end, case when i % 50 = 0 then now() end,
+            now() - interval '14 months' + make_interval(secs => i), now()
+     from generate_series(1, $2::int) as i`,
+    [libraryId, STUDENTS],
+  );
+  await pool.query(
+    `insert into subscriptions (library_id, student_id, seat_id, is_reserved, start_time, end_time, joining_date,
+                                plan_expires_at, duration_months)
+     select $1, st.id, seat.id, st.n % 5 = 0, '06:00', '14:00', current_date, current_date,
+            (array[1, 1, 1, 1, 3, 3, 6, 12])[1 + st.n % 8]
+     from (select id, row_number() over (order by created_at, id) as n from students where library_id = $1) st
+     left join (select id, row_number() over (order by id) - 1 as k from seats where library_id = $1) seat
+       on st.n % 5 = 0 and seat.k = (st.n / 5) % $2`,
+    [libraryId, SEATS_PER_AREA * AREAS],
+  );
+  await pool.query(
+    `with subs as (
+       select id, student_id, is_reserved, duration_months, row_number() over (order by id) - 1 as n
+       from subscriptions where library_id = $1
+     ), bounds as (
+       select time_zone as tz, date_trunc('day', now() at time zone time_zone) - interval '13 months' as first_local,
+              now() at time zone time_zone as now_local
+       from libraries where id = $1
+     ), generated as (
+       select j, s.id as subscription_id, s.student_id, s.is_reserved, s.duration_months,
+              s.duration_months * case when s.is_reserved then 1200 else 900 end as price,
+              (b.first_local + ((j::bigint * 7919) % $2)::float8 / $2 * (b.now_local - b.first_local)) at time zone b.tz
+                as at
+       from generate_series(0, $2::int - 1) as j
+       cross join bounds b
+       join subs s on s.n = j % $3
+     ), numbered as (
+       select g.*, row_number() over (partition by subscription_id order by at, j) as rn from generated g
+     ), kinded as (
+       select n.*, case when rn = 1 then 'new' when rn % 3 = 2 then 'balance' else 'renewal' end as kind from numbered n
+     ), paired as (
+       select k.*, lead(kind) over (partition by subscription_id order by rn) as next_kind from kinded k
+     )
+     insert into fees (library_id, subscription_id, student_id, amount, duration, mode, kind, is_reserved,
+                       voided_at, void_reason, created_at, updated_at)
+     select $1, subscription_id, student_id,
+            case when kind = 'balance' then 300 when next_kind = 'balance' then price - 300 else price end,
+            duration_months,
+            case when (j * 31) % 100 < 40 then 'UPI' when (j * 31) % 100 < 75 then 'Cash'
+                 when (j * 31) % 100 < 85 then 'Card' when (j * 31) % 100 < 95 then 'Bank Transfer' else 'Cheque' end,
+            kind, is_reserved,
+            case when j % 100 = 7 then at + interval '1 hour' end, case when j % 100 = 7 then 'Entered twice' end,
+            at, at
+     from paired`,
+    [libraryId, PAYMENTS, STUDENTS],
+  );
+  await pool.query(
+    `insert into fees (library_id, subscription_id, student_id, amount, duration, mode, kind, is_reserved,
+                       adjusts_id, reason, created_at, updated_at)
+     select library_id, subscription_id, student_id, -200, duration, mode, 'adjustment', is_reserved, id,
+            'Partly refunded', least(created_at + interval '1 day', now()), least(created_at + interval '1 day', now())
+     from (select f.*, row_number() over (order by created_at, id) as n from fees f
+           where library_id = $1 and voided_at is null) numbered
+     where n % 90 = 45
+     order by n limit $2`,
+    [libraryId, ADJUSTMENTS],
+  );
+  await pool.query(
+    `insert into subscription_charges (library_id, subscription_id, student_id, kind, duration_months, list_price,
+                                       price, created_at)
+     select f.library_id, f.subscription_id, f.student_id, f.kind, f.duration,
+            f.duration * case when f.is_reserved then 1200 else 900 end,
+            f.duration * case when f.is_reserved then 1200 else 900 end, f.created_at
+     from fees f where f.library_id = $1 and f.kind in ('new', 'renewal')`,
+    [libraryId],
+  );
+  await pool.query(
+    `update subscriptions sub
+     set joining_date = span.joined, plan_expires_at = (span.joined + make_interval(months => span.months))::date - 1,
+         created_at = span.first_at, updated_at = span.first_at
+     from (
+       select c.subscription_id, min(c.created_at) as first_at,
+              (min(c.created_at) at time zone (select time_zone from libraries where id = $1))::date as joined,
+              sum(c.duration_months)::int as months
+       from subscription_charges c where c.library_id = $1 group by c.subscription_id
+     ) span
+     where sub.id = span.subscription_id`,
+    [libraryId],
+  );
+  // What autovacuum would have done by the time a library had this many rows.
+  await pool.query('vacuum analyze students, seats, subscriptions, subscription_charges, fees');
+}
+
+const dialect = new PgDialect();
+const QUERY_NAMES = [
+  'period start',
+  'students (total, active)',
+  'seats',
+  'revenue',
+  'top plans',
+  'recent transactions',
+  'plans today',
+  'chart series',
+  'payment modes',
+];
+
+/** The SQL the dashboard runs for a period, as sent to PostgreSQL, taken from the app's own repository. */
+async function dashboardQueries(libraryId: string, period: DashboardPeriod) {
+  const queries: { sql: string; params: unknown[] }[] = [];
+  const capture = {
+    execute: async (query: SQL) => {
+      const { sql, params } = dialect.sqlToQuery(query);
+      queries.push({ sql, params });
+      return { rows: [] };
+    },
+  } as unknown as DbOrTx;
+  await dashboardFigures(capture, libraryId, period, bucketOf(period));
+  return queries;
+}
+
+async function explain(pool: pg.Pool, query: { sql: string; params: unknown[] }) {
+  const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${query.sql}`, query.params);
+  const plan = rows.map((row) => row['QUERY PLAN']);
+  const ms = Number(/Execution Time: ([\d.]+)/.exec(plan.join('\n'))?.[1] ?? 0);
+  // The top node's buffers are the query's total.
+  const buffers = plan.find((line) => line.trim().startsWith('Buffers:'))?.trim() ?? '';
+  const hit = Number(/hit=(\d+)/.exec(buffers)?.[1] ?? 0);
+  const read = Number(/read=(\d+)/.exec(buffers)?.[1] ?? 0);
+  return { plan, ms, pages: hit + read };
+}
+
+/** The p-th percentile (0–100) of sorted values. */
+const percentile = (sorted: number[], p: number) => sorted[Math.floor((p / 100) * (sorted.length - 1))] ?? 0;
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+async function sequential(times: number, run: () => Promise<unknown>) {
+  const spent: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    const start = performance.now();
+    await run();
+    spent.push(performance.now() - start);
+  }
+  return round(
+    percentile(
+      spent.sort((a, b) => a - b),
+      50,
+    ),
+  );
+}
+
+async function fetchOk(url: string, headers: Record<string, string>) {
+  const response = await fetch(url, { headers });
+  const body = await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${Buffer.from(body).toString()}`);
+  return body.byteLength;
+}
+
+interface Result {
+  scenario: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+async function measure(scenario: string, url: string, headers: Record<string, string>): Promise<Result> {
+  const times: number[] = [];
+  const tracker = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  tracker.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  const result = await tracker;
+  times.sort((a, b) => a - b);
+  return {
+    scenario,
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    rps: Math.round(result.requests.average),
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function whereTheTimeGoes(server: BenchServer) {
+  const { pool, libraryId, address, headers } = server;
+  const db = drizzle(pool, { schema });
+
+  say('\nEach dashboard query alone: EXPLAIN (ANALYZE, BUFFERS) execution ms (pages read, hit or from disk)');
+  say(`\n| period | ${QUERY_NAMES.join(' | ')} | sum ms |`);
+  say(`|---|${QUERY_NAMES.map(() => '---:|').join('')}---:|`);
+  const plans = new Map<string, string[]>();
+  for (const period of DASHBOARD_PERIODS) {
+    const queries = await dashboardQueries(libraryId, period);
+    const cells: string[] = [];
+    let sum = 0;
+    for (const [index, query] of queries.entries()) {
+      await explain(pool, query); // warm the cache first
+      const result = await explain(pool, query);
+      sum += result.ms;
+      cells.push(`${round(result.ms)} (${result.pages})`);
+      plans.set(`${period}: ${QUERY_NAMES[index]}`, result.plan);
+    }
+    say(`| ${period} | ${cells.join(' | ')} | ${round(sum)} |`);
+  }
+  if (PRINT_PLANS) {
+    for (const [name, plan] of plans) {
+      if (!name.startsWith('lifetime') && !name.startsWith('24_hour')) continue;
+      say(`\nEXPLAIN (ANALYZE, BUFFERS), ${name}:`);
+      for (const line of plan) say(`  ${line}`);
+    }
+  }
+
+  // The session lookup every authenticated request makes first (plugins/auth), as it runs.
+  const token = headers.authorization?.replace(/^Bearer /, '') ?? '';
+  const idleMs = loadConfig({ NODE_ENV: 'production' }).sessionIdleMs;
+  const sessionQueries: { sql: string; params: unknown[] }[] = [];
+  const capture = {
+    execute: async (query: SQL) => {
+      sessionQueries.push(dialect.sqlToQuery(query));
+      return { rows: [] };
+    },
+  } as unknown as DbOrTx;
+  await findActiveSession(capture, hashToken(token), idleMs);
+  const [sessionQuery] = sessionQueries;
+  if (sessionQuery) {
+    await explain(pool, sessionQuery);
+    const session = await explain(pool, sessionQuery);
+    say(`\nSession lookup (every authenticated request): ${round(session.ms)} ms, ${session.pages} pages`);
+    if (PRINT_PLANS) for (const line of session.plan) say(`  ${line}`);
+  }
+
+  say('\nOne at a time, 10 each, median ms: the nine queries as the app runs them (at once, on the pool, no HTTP),');
+  say('and the whole request over HTTP (session lookup, queries, response validation and JSON)');
+  say('\n| period | queries alone ms | request alone ms | response bytes |');
+  say('|---|---:|---:|---:|');
+  for (const period of DASHBOARD_PERIODS) {
+    const queries = await sequential(10, () => dashboardFigures(db, libraryId, period, bucketOf(period)));
+    const url = `${address}/api/dashboard/${period}`;
+    const bytes = await fetchOk(url, headers);
+    const request = await sequential(10, () => fetchOk(url, headers));
+    say(`| ${period} | ${queries} | ${request} | ${bytes} |`);
+  }
+}
+
+async function main() {
+  await withBenchServer(async (server) => {
+    const { address, libraryId, headers, pool } = server;
+    say(
+      `Load average at the start: ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(', ')}`,
+    );
+    const seedStart = performance.now();
+    await seed(pool, libraryId);
+    const { rows } = await pool.query<Record<string, number>>(
+      `select (select count(*)::int from students where library_id = $1) as students,
+              (select count(*)::int from students where library_id = $1 and status = 'left') as "left",
+              (select count(*)::int from subscriptions where library_id = $1) as subscriptions,
+              (select count(*)::int from subscription_charges where library_id = $1) as charges,
+              (select count(*)::int from fees where library_id = $1) as fees,
+              (select count(*)::int from fees where library_id = $1 and voided_at is not null) as voided,
+              (select count(*)::int from fees where library_id = $1 and kind = 'adjustment') as refunds,
+              (select count(*)::int from seats where library_id = $1) as seats,
+              (select count(*)::int from fees where library_id = $1 and created_at >= now() - interval '24 hours') as day`,
+      [libraryId],
+    );
+    const c = rows[0] ?? {};
+    const n = (key: string) => (c[key] ?? 0).toLocaleString('en-IN');
+    say(
+      `Seeded ${n('students')} students (${n('left')} left), ${n('subscriptions')} subscriptions, ${n('charges')} charges, ` +
+        `${n('fees')} fees (${n('voided')} voided, ${n('refunds')} refunds; ${n('day')} in the last 24 hours) and ` +
+        `${n('seats')} seats in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
+
+    await whereTheTimeGoes(server);
+
+    const scenarios: [string, string, Record<string, string>][] = [
+      ['GET /api/health (bare route + select 1)', '/api/health', {}],
+      ['GET /api/auth/me (session lookup + one row)', '/api/auth/me', headers],
+      ...DASHBOARD_PERIODS.map((period): [string, string, Record<string, string>] => [
+        `GET /api/dashboard/${period}`,
+        `/api/dashboard/${period}`,
+        headers,
+      ]),
+      ['GET /api/health again (after the dashboards)', '/api/health', {}],
+    ];
+    for (const [, pathname, probeHeaders] of scenarios) await fetchOk(`${address}${pathname}`, probeHeaders);
+
+    say(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per scenario, one after the other`);
+    const results: Result[] = [];
+    for (const [scenario, pathname, scenarioHeaders] of scenarios) {
+      results.push(await measure(scenario, `${address}${pathname}`, scenarioHeaders));
+    }
+    const health = results[0]?.rps ?? 1;
+    say('\n| scenario | p50 ms | p95 ms | p99 ms | req/s | % of health | errors |');
+    say('|---|---:|---:|---:|---:|---:|---:|');
+    for (const r of results) {
+      const share = ((100 * r.rps) / health).toFixed(1);
+      say(`| ${r.scenario} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${share} | ${r.errors} |`);
+    }
+    const missed = results.filter((r) => r.scenario.startsWith('GET /api/dashboard/') && (r.p50 >= 20 || r.p99 >= 50));
+    say(
+      `\nIssue 18 target (every period p50 < 20 ms, p99 < 50 ms): ${
+        missed.length
+          ? `missed by ${missed.map((r) => r.scenario.replace('GET /api/dashboard/', '')).join(', ')}`
+          : 'met'
+      }`,
+    );
+    await sayMachine(server);
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
