@@ -44,6 +44,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
   url: string;
   connections: number;
   duration: number;
+  timeout: number;
   headers: Record<string, string>;
 }) => Tracker;
 
@@ -52,6 +53,10 @@ const FEES = Number(process.env.BENCH_FEES ?? 300_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PRINT_PLANS = process.env.BENCH_PLANS !== '0';
+/** Seconds before autocannon gives up on a response (its default, 10, is shorter than a loaded dashboard). */
+const TIMEOUT = Number(process.env.BENCH_TIMEOUT ?? 60);
+/** The periods whose full plans are printed: the smallest, a short one with a computed start, the largest. */
+const PLANNED_PERIODS: DashboardPeriod[] = ['24_hour', '7_days', 'lifetime'];
 /** One fee in 100 is a refund (an adjustment of an earlier payment); the rest are payments. */
 const ADJUSTMENTS = Math.floor(FEES / 100);
 const PAYMENTS = FEES - ADJUSTMENTS;
@@ -65,7 +70,9 @@ const AREAS = 4;
  * creation or renewal followed by a balance payment leaves ₹300 of its price to it), paid by UPI,
  * cash, card, bank transfer or cheque (40/35/10/10/5 %), 1 in 100 voided; refunds of ₹200
  * the next day; a charge (the price agreed) for every creation and renewal; and each
- * subscription's dates from its first payment and its charges.
+ * subscription's dates from its first payment and its charges. Payments are written in the order
+ * they were taken, as a library's desk writes them, so the table's physical order follows
+ * `created_at` (the refunds, 1 in 100, are appended after them).
  */
 async function seed(pool: pg.Pool, libraryId: string) {
   await pool.query(
@@ -132,7 +139,8 @@ async function seed(pool: pg.Pool, libraryId: string) {
             kind, is_reserved,
             case when j % 100 = 7 then at + interval '1 hour' end, case when j % 100 = 7 then 'Entered twice' end,
             at, at
-     from paired`,
+     from paired
+     order by at`,
     [libraryId, PAYMENTS, STUDENTS],
   );
   await pool.query(
@@ -242,12 +250,13 @@ interface Result {
   p95: number;
   p99: number;
   rps: number;
+  responses: number;
   errors: number;
 }
 
 async function measure(scenario: string, url: string, headers: Record<string, string>): Promise<Result> {
   const times: number[] = [];
-  const tracker = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const tracker = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, timeout: TIMEOUT, headers });
   tracker.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   const result = await tracker;
   times.sort((a, b) => a - b);
@@ -257,6 +266,7 @@ async function measure(scenario: string, url: string, headers: Record<string, st
     p95: round(percentile(times, 95)),
     p99: round(percentile(times, 99)),
     rps: Math.round(result.requests.average),
+    responses: times.length,
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }
@@ -265,7 +275,8 @@ async function whereTheTimeGoes(server: BenchServer) {
   const { pool, libraryId, address, headers } = server;
   const db = drizzle(pool, { schema });
 
-  say('\nEach dashboard query alone: EXPLAIN (ANALYZE, BUFFERS) execution ms (pages read, hit or from disk)');
+  say('\nEach dashboard query alone, one after the other: median ms of 3 runs after a warm-up (shared buffers');
+  say('read, hit or from disk, from EXPLAIN (ANALYZE, BUFFERS))');
   say(`\n| period | ${QUERY_NAMES.join(' | ')} | sum ms |`);
   say(`|---|${QUERY_NAMES.map(() => '---:|').join('')}---:|`);
   const plans = new Map<string, string[]>();
@@ -274,17 +285,17 @@ async function whereTheTimeGoes(server: BenchServer) {
     const cells: string[] = [];
     let sum = 0;
     for (const [index, query] of queries.entries()) {
-      await explain(pool, query); // warm the cache first
-      const result = await explain(pool, query);
-      sum += result.ms;
-      cells.push(`${round(result.ms)} (${result.pages})`);
+      const result = await explain(pool, query); // also warms the cache
+      const ms = await sequential(3, () => pool.query(query.sql, query.params));
+      sum += ms;
+      cells.push(`${ms} (${result.pages})`);
       plans.set(`${period}: ${QUERY_NAMES[index]}`, result.plan);
     }
     say(`| ${period} | ${cells.join(' | ')} | ${round(sum)} |`);
   }
   if (PRINT_PLANS) {
     for (const [name, plan] of plans) {
-      if (!name.startsWith('lifetime') && !name.startsWith('24_hour')) continue;
+      if (!PLANNED_PERIODS.some((period) => name.startsWith(`${period}:`))) continue;
       say(`\nEXPLAIN (ANALYZE, BUFFERS), ${name}:`);
       for (const line of plan) say(`  ${line}`);
     }
@@ -309,15 +320,15 @@ async function whereTheTimeGoes(server: BenchServer) {
     if (PRINT_PLANS) for (const line of session.plan) say(`  ${line}`);
   }
 
-  say('\nOne at a time, 10 each, median ms: the nine queries as the app runs them (at once, on the pool, no HTTP),');
+  say('\nOne at a time, 5 each, median ms: the nine queries as the app runs them (at once, on the pool, no HTTP),');
   say('and the whole request over HTTP (session lookup, queries, response validation and JSON)');
   say('\n| period | queries alone ms | request alone ms | response bytes |');
   say('|---|---:|---:|---:|');
   for (const period of DASHBOARD_PERIODS) {
-    const queries = await sequential(10, () => dashboardFigures(db, libraryId, period, bucketOf(period)));
+    const queries = await sequential(5, () => dashboardFigures(db, libraryId, period, bucketOf(period)));
     const url = `${address}/api/dashboard/${period}`;
     const bytes = await fetchOk(url, headers);
-    const request = await sequential(10, () => fetchOk(url, headers));
+    const request = await sequential(5, () => fetchOk(url, headers));
     say(`| ${period} | ${queries} | ${request} | ${bytes} |`);
   }
 }
@@ -367,19 +378,34 @@ async function main() {
     ];
     for (const [, pathname, probeHeaders] of scenarios) await fetchOk(`${address}${pathname}`, probeHeaders);
 
-    say(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per scenario, one after the other`);
+    say(
+      `\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per scenario, one after the other (timeout ${TIMEOUT} s; ` +
+        'percentiles of the responses that arrived within the scenario)',
+    );
     const results: Result[] = [];
+    const drains: string[] = [];
     for (const [scenario, pathname, scenarioHeaders] of scenarios) {
       results.push(await measure(scenario, `${address}${pathname}`, scenarioHeaders));
+      // The app's queries outlive the clients autocannon drops at the end: the next scenario
+      // starts once the pool is idle again, and the wait is printed.
+      const start = performance.now();
+      while (pool.waitingCount > 0 || pool.idleCount < pool.totalCount) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const waited = (performance.now() - start) / 1000;
+      if (waited >= 0.5) drains.push(`${scenario}: ${waited.toFixed(1)} s`);
     }
+    if (drains.length) say(`\nThe pool was still busy after the load stopped: ${drains.join('; ')}`);
     const health = results[0]?.rps ?? 1;
-    say('\n| scenario | p50 ms | p95 ms | p99 ms | req/s | % of health | errors |');
-    say('|---|---:|---:|---:|---:|---:|---:|');
+    say('\n| scenario | p50 ms | p95 ms | p99 ms | req/s | % of health | responses | errors |');
+    say('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of results) {
       const share = ((100 * r.rps) / health).toFixed(1);
-      say(`| ${r.scenario} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${share} | ${r.errors} |`);
+      say(`| ${r.scenario} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${share} | ${r.responses} | ${r.errors} |`);
     }
-    const missed = results.filter((r) => r.scenario.startsWith('GET /api/dashboard/') && (r.p50 >= 20 || r.p99 >= 50));
+    const missed = results.filter(
+      (r) => r.scenario.startsWith('GET /api/dashboard/') && (r.responses === 0 || r.p50 >= 20 || r.p99 >= 50),
+    );
     say(
       `\nIssue 18 target (every period p50 < 20 ms, p99 < 50 ms): ${
         missed.length
