@@ -196,7 +196,9 @@ export const messages = {
     routeNotFound: 'Route not found',
     internal: 'Something went wrong on our side. Please try again.',
     shuttingDown: 'The server is restarting. Please try again in a moment.',
-    databaseUnavailable: 'The database is not reachable right now. Please try again in a few seconds.',
+    // Also a wait for a free database connection that ran out (the server overloaded, issue 18's
+    // bench/booking): node-postgres reports both alike, so the text names both.
+    databaseUnavailable: 'The server is busy or cannot reach its database right now. Please try again in a few seconds.',
   },
 } as const;
 
