@@ -15,7 +15,15 @@
 import { randomBytes } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { DEFAULT_RETENTION_DAYS, formatDateDMY, wallClockIn, type AdminSession, type DashboardData } from '@app/shared';
+import {
+  DEFAULT_RETENTION_DAYS,
+  formatDateDMY,
+  STUDENT_STATES,
+  wallClockIn,
+  type AdminSession,
+  type DashboardData,
+  type StudentList,
+} from '@app/shared';
 import { buildApp } from '../apps/api/src/app';
 import { ConfigError, loadConfig, type Config } from '../apps/api/src/config';
 import type { DbOrTx } from '../apps/api/src/db/client';
@@ -53,12 +61,19 @@ function registration(ownerEmail: string) {
   };
 }
 
-/** Whether a complete demo (all its students) can already be signed into with `email`. */
+/**
+ * Whether a complete demo (all its students: members and those who left, whom the dashboard
+ * no longer counts) can already be signed into with `email`.
+ */
 async function completeDemoExists(api: DemoClient, email: string): Promise<boolean> {
   try {
     const session = await api.post<AdminSession>('/api/auth/login', { identifier: email, password: PASSWORD });
-    const figures = await demoClient(api.app, session.token).get<DashboardData>('/api/dashboard/lifetime');
-    return figures.student.total >= STUDENTS;
+    const admin = demoClient(api.app, session.token);
+    let students = 0;
+    for (const state of STUDENT_STATES) {
+      students += (await admin.get<StudentList>(`/api/user?state=${state}&limit=5`)).pagination.totalItems;
+    }
+    return students >= STUDENTS;
   } catch (error) {
     if (error instanceof DemoApiError && error.statusCode < 500) return false;
     throw error;
