@@ -33,10 +33,12 @@ dd { margin: 0; overflow-wrap: anywhere; font-weight: 500; }
 h3 { font-size: 1em; margin: 12px 0 4px; }
 .notice { white-space: pre-wrap; margin: 0; padding: 8px 12px; border-left: 3px solid #c8c8c8; background: #f6f6f6; }
 table { width: 100%; border-collapse: collapse; font-size: 0.95em; }
-th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #dedede; vertical-align: top; overflow-wrap: anywhere; }
-th { background: #f0f0f0; font-weight: 600; }
+th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #dedede; vertical-align: top; overflow-wrap: break-word; }
+th { background: #f0f0f0; font-weight: 600; white-space: nowrap; }
+.table { overflow-x: auto; }
 td.number, th.number { text-align: right; white-space: nowrap; }
 .none { color: #444; margin: 0; }
+@media (max-width: 480px) { body { font-size: 14px; } dl { grid-template-columns: 1fr; gap: 0 0; } dd { margin-bottom: 6px; } th, td { padding: 4px 6px; } }
 @page { size: A4; margin: 14mm; }
 @media print { body { padding: 0; } h2 { break-after: avoid; } tr { break-inside: avoid; } }`;
 
@@ -58,8 +60,9 @@ function table(headings: string[], rows: string[][], numeric: number[] = []): st
   if (rows.length === 0) return `<p class="none">${text(m.none)}</p>`;
   const cell = (tag: 'th' | 'td', value: string, column: number) =>
     `<${tag}${numeric.includes(column) ? ' class="number"' : ''}${tag === 'th' ? ' scope="col"' : ''}>${text(value)}</${tag}>`;
-  return `<table><thead><tr>${headings.map((heading, column) => cell('th', heading, column)).join('')}</tr></thead>
-<tbody>${rows.map((row) => `<tr>${row.map((value, column) => cell('td', value, column)).join('')}</tr>`).join('\n')}</tbody></table>`;
+  // On a phone a wide table scrolls inside its box rather than breaking words ("Mo de") or the page.
+  return `<div class="table"><table><thead><tr>${headings.map((heading, column) => cell('th', heading, column)).join('')}</tr></thead>
+<tbody>${rows.map((row) => `<tr>${row.map((value, column) => cell('td', value, column)).join('')}</tr>`).join('\n')}</tbody></table></div>`;
 }
 
 function section(id: string, heading: string, body: string): string {
