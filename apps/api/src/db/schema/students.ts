@@ -70,6 +70,10 @@ export const students = pgTable(
       table.id,
     ),
     index('students_library_created_idx').on(table.libraryId, table.createdAt, table.id),
+    // Issue 18: the dashboard's count of members (students who left are not counted), index-only.
+    index('students_library_active_idx')
+      .on(table.libraryId, table.id)
+      .where(sql`${table.status} = 'active'`),
     index('students_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     check('students_kyc_status_check', sql`${table.kycStatus} in ('pending', 'verified', 'rejected')`),
     check('students_status_check', sql`${table.status} in ('active', 'left')`),

@@ -123,6 +123,10 @@ export const fees = pgTable(
       sql`${table.receiptNo} is null or (${table.amount} > 0 and char_length(${table.receiptNo}) <= 16)`,
     ),
     index('fees_library_created_idx').on(table.libraryId, table.createdAt),
+    // Issue 18: the dashboard's one pass over a period's counted fees, read from the index alone.
+    index('fees_library_counted_idx')
+      .on(table.libraryId, table.createdAt, table.mode, table.duration, table.isReserved, table.kind, table.amount)
+      .where(sql`${table.voidedAt} is null`),
     index('fees_library_updated_idx').on(table.libraryId, table.updatedAt),
     index('fees_subscription_idx').on(table.subscriptionId),
     check('fees_amount_check', sql`${table.amount} >= 0 or ${table.kind} = 'adjustment'`),

@@ -215,3 +215,152 @@ describe('GET /api/dashboard/:period', () => {
     expect((await t.app.inject({ url: '/api/dashboard/24_hour' })).statusCode).toBe(401);
   });
 });
+
+/**
+ * Issue 18: the period's bounds are worked out before the figures' query, from the library's
+ * own time zone. A library in Tokyo (UTC+9): its midnight is 15:00 UTC the day before.
+ */
+describe('GET /api/dashboard/:period in a library east of UTC, with voids, refunds and leavers', () => {
+  let auth: Record<string, string>;
+
+  /** Tokyo's midnight `days` days before Tokyo's today, as an instant. */
+  async function tokyoMidnightDaysAgo(days: number): Promise<Date> {
+    const result = await t.pool.query<{ at: Date }>(
+      `select ((date_trunc('day', now() at time zone 'Asia/Tokyo') - make_interval(days => $1)) at time zone 'Asia/Tokyo') as at`,
+      [days],
+    );
+    return result.rows[0]!.at;
+  }
+
+  /** Tokyo's date `days` days before Tokyo's today, `YYYY-MM-DD`. */
+  async function tokyoDateDaysAgo(days: number): Promise<string> {
+    const result = await t.pool.query<{ date: string }>(
+      `select to_char((now() at time zone 'Asia/Tokyo')::date - $1::int, 'YYYY-MM-DD') as date`,
+      [days],
+    );
+    return result.rows[0]!.date;
+  }
+
+  async function fee(
+    libraryId: string,
+    studentId: string,
+    values: { at: Date; amount: number; mode: string; kind?: string; voided?: boolean; adjusts?: string },
+  ) {
+    const subscription = await t.pool.query<{ id: string }>(
+      `insert into subscriptions (library_id, student_id, is_reserved, start_time, end_time, joining_date, plan_expires_at, duration_months)
+       values ($1, $2, false, '06:00', '14:00', current_date - 400, current_date - 370, 1) returning id`,
+      [libraryId, studentId],
+    );
+    const inserted = await t.pool.query<{ id: string }>(
+      `insert into fees (library_id, subscription_id, student_id, amount, duration, mode, kind, is_reserved, created_at, updated_at,
+                         voided_at, void_reason, adjusts_id, reason)
+       values ($1, $2, $3, $4, 1, $5, $6, false, $7, $7, $8, $9, $10, $11) returning id`,
+      [
+        libraryId,
+        subscription.rows[0]!.id,
+        studentId,
+        values.amount,
+        values.mode,
+        values.kind ?? 'new',
+        values.at,
+        values.voided ? values.at : null,
+        values.voided ? 'Recorded twice' : null,
+        values.adjusts ?? null,
+        values.adjusts ? 'Refund' : null,
+      ],
+    );
+    return inserted.rows[0]!.id;
+  }
+
+  let firstDay: string;
+  let fiveDaysAgo: string;
+
+  beforeAll(async () => {
+    const library = await registerLibrary(t.app);
+    auth = library.auth;
+    const libraryId = library.session.library.id;
+    await t.pool.query(`update libraries set time_zone = 'Asia/Tokyo' where id = $1`, [libraryId]);
+    const member = await insertStudent(t.pool, libraryId, { firstName: 'Mei' });
+    const leaver = await insertStudent(t.pool, libraryId, { firstName: 'Ken' });
+    const start = await tokyoMidnightDaysAgo(6);
+    firstDay = await tokyoDateDaysAgo(6);
+    fiveDaysAgo = await tokyoDateDaysAgo(5);
+    // On the period's first instant: counted, in its first day.
+    await fee(libraryId, member.id, { at: start, amount: 300, mode: 'Card' });
+    // A millisecond before it: outside.
+    await fee(libraryId, member.id, { at: new Date(start.getTime() - 1), amount: 4000, mode: 'Cash' });
+    // 00:30 in Tokyo five days ago is 15:30 UTC the day before: it belongs to Tokyo's day.
+    const paid = await fee(libraryId, leaver.id, {
+      at: new Date(start.getTime() + DAY + 30 * 60_000),
+      amount: 500,
+      mode: 'UPI',
+    });
+    // Refunded in part the next day: the refund lowers the money, and is not a transaction.
+    await fee(libraryId, leaver.id, {
+      at: new Date(start.getTime() + 2 * DAY),
+      amount: -200,
+      mode: 'UPI',
+      kind: 'adjustment',
+      adjusts: paid,
+    });
+    // Voided: counts for nothing.
+    await fee(libraryId, member.id, {
+      at: new Date(start.getTime() + 3 * DAY),
+      amount: 9000,
+      mode: 'Cash',
+      voided: true,
+    });
+    // Both on a plan today; Ken has left, so only Mei counts.
+    for (const student of [member, leaver]) {
+      await t.pool.query(
+        `insert into subscriptions (library_id, student_id, is_reserved, start_time, end_time, joining_date, plan_expires_at, duration_months)
+         values ($1, $2, false, '06:00', '14:00', current_date - 3, current_date + 20, 1)`,
+        [libraryId, student.id],
+      );
+    }
+    await t.pool.query(`update students set status = 'left', left_at = now() where id = $1`, [leaver.id]);
+  });
+
+  it('starts 7 days at the library’s midnight and buckets by its days', async () => {
+    const response = await t.app.inject({ url: '/api/dashboard/7_days', headers: auth });
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data.periodStart).toBe((await tokyoMidnightDaysAgo(6)).toISOString().replace('.000Z', 'Z'));
+    expect(data.revenue).toEqual({ revenue: 600, transaction: 2, avg_transaction: 300 });
+    expect(data.financialStats).toHaveLength(7);
+    expect(data.financialStats[0]).toEqual({ date: firstDay, revenue: 300, transactions: 1 });
+    expect(data.financialStats[1]).toEqual({ date: fiveDaysAgo, revenue: 500, transactions: 1 });
+    expect(data.financialStats.reduce((sum: number, point: { revenue: number }) => sum + point.revenue, 0)).toBe(600);
+    expect(data.contentStats).toEqual([
+      { mode: 'Cash', amount: 0, count: 0 },
+      { mode: 'UPI', amount: 300, count: 1 },
+      { mode: 'Card', amount: 300, count: 1 },
+      { mode: 'Bank Transfer', amount: 0, count: 0 },
+      { mode: 'Cheque', amount: 0, count: 0 },
+    ]);
+    expect(data.topContent).toMatchObject([{ title: '1 Month · Non Reserved', revenue: 600, totalSales: 2 }]);
+  });
+
+  it('counts the fee a millisecond before in lifetime, never the voided one', async () => {
+    const data = (await t.app.inject({ url: '/api/dashboard/lifetime', headers: auth })).json().data;
+    expect(data.periodStart).toBeNull();
+    expect(data.revenue).toEqual({ revenue: 4600, transaction: 3, avg_transaction: 1533.33 });
+    expect(
+      data.recentTransactions.map((entry: { amount: number; type: string }) => [entry.amount, entry.type]),
+    ).toEqual([
+      [-200, 'Adjustment'],
+      [500, 'New'],
+      [300, 'New'],
+      [4000, 'New'],
+    ]);
+  });
+
+  it('does not count a student who left, nor their plan', async () => {
+    const data = (await t.app.inject({ url: '/api/dashboard/24_hour', headers: auth })).json().data;
+    expect(data.student).toEqual({ total: 1, activeSubscription: 1 });
+    // The plans today count subscriptions as before: both run today.
+    expect(data.subscriptionStats).toEqual([
+      { planName: '1 Month plan', description: 'Students on a 1 month plan today', totalSubscribers: 2 },
+    ]);
+  });
+});

@@ -1,0 +1,2 @@
+CREATE INDEX "students_library_active_idx" ON "students" USING btree ("library_id","id") WHERE "students"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "fees_library_counted_idx" ON "fees" USING btree ("library_id","created_at","mode","duration","is_reserved","kind","amount") WHERE "fees"."voided_at" is null;
