@@ -24,7 +24,12 @@ export async function dashboard(
   const { db } = context;
   const { libraryId } = actor;
   const bucket = bucketOf(period);
-  const figures = await dashboardFigures(db, libraryId, period, bucket);
+  // One snapshot for both statements (the bounds' now() and the figures): a fee saved meanwhile is
+  // in all of this answer's figures or in none.
+  const figures = await db.transaction((tx) => dashboardFigures(tx, libraryId, period, bucket), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
   return {
     period,
     periodStart: figures.periodStart,
