@@ -10,6 +10,7 @@ import {
   studentExportSchema,
   todayIn,
   wallClockIn,
+  privacyMessages,
 } from '@app/shared';
 import {
   createAreaWithSeats,
@@ -36,7 +37,7 @@ import {
  */
 
 const s = messages.students;
-const pv = messages.privacy;
+const pv = privacyMessages;
 const f = messages.fees;
 const SHOTS = process.env.SCREENSHOTS === '1';
 const TIME_ZONE = 'Asia/Kolkata';

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { messages } from '@app/shared';
+import { messages, privacyMessages } from '@app/shared';
 import { emptyFormMessages } from '../apps/web/src/features/students/components/students.test-data';
 import {
   createStudentViaApi,
@@ -83,7 +83,7 @@ test('students: add with identity images, find, page through, edit and validatio
     .setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: await png('#6d4c41', 320, 200) });
   await expect(page.getByRole('img', { name: /preview$/ })).toHaveCount(3);
   // The documents need the student's consent (issue 19: born 2004, the student's own).
-  await page.getByRole('checkbox', { name: new RegExp(`^${messages.privacy.consent.student}`) }).check();
+  await page.getByRole('checkbox', { name: new RegExp(`^${privacyMessages.consent.student}`) }).check();
   await expectAccessible(page, 'add student form, filled');
   await page.getByRole('button', { name: m.create }).click();
   await expect(page.getByText(m.created)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { formatRupees, messages, todayIn, teamScreenMessages } from '@app/shared';
+import { formatRupees, messages, todayIn, teamScreenMessages, privacyMessages } from '@app/shared';
 import { linkIn, waitForMail } from './mailbox';
 import {
   createAreaWithSeats,
@@ -197,7 +197,7 @@ test('team: the owner invites a desk person, who joins, works within the desk ro
     .getByLabel(s.fields.backImage)
     .setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: await png('#6d4c41', 320, 200) });
   // The desk records the student's consent with the documents (issue 19).
-  await desk.page.getByRole('checkbox', { name: new RegExp(`^${messages.privacy.consent.student}`) }).check();
+  await desk.page.getByRole('checkbox', { name: new RegExp(`^${privacyMessages.consent.student}`) }).check();
   await desk.page.getByRole('button', { name: s.create }).click();
   await expect(desk.page.getByRole('alert').filter({ hasText: s.created })).toBeVisible();
   await expect(desk.page).toHaveURL(/\/app\/student$/);

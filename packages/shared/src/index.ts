@@ -41,4 +41,5 @@ export { teamPeopleMessages } from './team/team-people.messages';
 export { teamScreenMessages } from './team/team-screen.messages';
 export * from './team/roles';
 export * from './privacy/privacy.schema';
+export { privacyMessages } from './privacy/privacy.messages';
 export { passwordResetMessages } from './auth/password-reset.messages';

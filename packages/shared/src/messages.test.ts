@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from './messages';
 import { studentAppMessages } from './student/student-app.messages';
 import { passwordResetMessages } from './auth/password-reset.messages';
+import { privacyMessages } from './privacy/privacy.messages';
 import { teamScreenMessages } from './team/team-screen.messages';
 
 // Texts SPEC.md quotes, spelled exactly as the spec has them (including its quirks).
@@ -66,9 +67,10 @@ describe('the message catalogue', () => {
   it('has no empty text', () => {
     expect([...catalogue].filter((text) => text.trim() === '')).toEqual([]);
   });
-  it('has no empty text in the catalogues of their own (student app, password reset, team screen) either', () => {
+  it('has no empty text in the catalogues of their own (student app, password reset, team screen, data rights) either', () => {
     expect(allStrings(studentAppMessages).filter((text) => text.trim() === '')).toEqual([]);
     expect(allStrings(passwordResetMessages).filter((text) => text.trim() === '')).toEqual([]);
     expect(allStrings(teamScreenMessages).filter((text) => text.trim() === '')).toEqual([]);
+    expect(allStrings(privacyMessages).filter((text) => text.trim() === '')).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
  * import from here, so a copy edit is one change. Each feature's texts live in
  * `<feature>/<feature>.messages.ts` and are gathered here. The student app's screens
  * (`studentAppMessages`, issue 15) are a catalogue of their own, so the admin bundle does not
- * carry them and the student's bundle carries only them.
+ * carry them and the student's bundle carries only them. So are the data-rights texts
+ * (`privacyMessages`, issue 19), which only the student screens and settings load.
  */
 import { areaMessages } from './areas/areas.messages';
 import { seatMessages } from './seats/seats.messages';
@@ -25,7 +26,6 @@ import { deskMessages } from './attendance/desk.messages';
 import { attendanceMessages } from './attendance/attendance.messages';
 import { studentSessionMessages } from './student/student.messages';
 import { teamMessages } from './team/team.messages';
-import { privacyMessages } from './privacy/privacy.messages';
 
 export const messages = {
   students: studentMessages,
@@ -46,8 +46,6 @@ export const messages = {
   student: studentSessionMessages,
   /** Staff, roles and the team (issue 16): the 403s of roles.ts, the desk's discount limit, the team API. */
   team: teamMessages,
-  /** Data rights (issue 19): consent, leaving, erasure, export, the privacy settings. */
-  privacy: privacyMessages,
   list: listMessages,
   app: {
     name: 'Study Library Admin',
@@ -198,7 +196,8 @@ export const messages = {
     shuttingDown: 'The server is restarting. Please try again in a moment.',
     // Also a wait for a free database connection that ran out (the server overloaded, issue 18's
     // bench/booking): node-postgres reports both alike, so the text names both.
-    databaseUnavailable: 'The server is busy or cannot reach its database right now. Please try again in a few seconds.',
+    databaseUnavailable:
+      'The server is busy or cannot reach its database right now. Please try again in a few seconds.',
   },
 } as const;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_RETENTION_DAYS, messages } from '@app/shared';
+import { DEFAULT_RETENTION_DAYS, privacyMessages } from '@app/shared';
 import type { DbOrTx } from './client';
 
 /** A library's privacy terms (issue 19): its notice, retention and the library's today. */
@@ -47,5 +47,5 @@ export function effectiveNotice(terms: {
   privacyNotice: string | null;
   retentionDays: number;
 }): string {
-  return terms.privacyNotice ?? messages.privacy.defaultNotice(terms.libraryName, terms.retentionDays);
+  return terms.privacyNotice ?? privacyMessages.defaultNotice(terms.libraryName, terms.retentionDays);
 }

@@ -18,6 +18,7 @@ import {
   type NotSeen,
   type StudentAttendance,
   type attendanceCheckInputSchema,
+  privacyMessages,
 } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -210,7 +211,7 @@ export async function check(
     }
 
     // Issue 19: a student who left is not let in (checking out of a visit begun before still works).
-    if (student.status === 'left') throw new AppError(422, messages.privacy.leave.cannotBook);
+    if (student.status === 'left') throw new AppError(422, privacyMessages.leave.cannotBook);
     const plans = await repository.studentPlans(tx, libraryId, studentId);
     const verdict = judgePlans(plans, clock.today, clock.minute, clock.early_minutes);
     const balance = Number(await repository.studentBalance(tx, libraryId, studentId));
@@ -403,7 +404,7 @@ export async function issueCard(context: AttendanceContext, actor: Actor, studen
     const state = await repository.lockStudent(tx, actor.libraryId, studentId);
     if (!state) throw notFound(m.studentNotFound);
     // Issue 19: a student who left gets no card (leaving revoked theirs).
-    if (state === 'left') throw new AppError(422, messages.privacy.leave.cannotBook);
+    if (state === 'left') throw new AppError(422, privacyMessages.leave.cannotBook);
     const replaced = await repository.revokeCard(tx, actor.libraryId, studentId);
     const issued = await repository.insertCard(tx, actor.libraryId, studentId);
     await writeAudit(tx, actor, {

@@ -6,6 +6,7 @@ import {
   type DevicePlatform,
   type PairingCodeResult,
   type StudentPairing,
+  privacyMessages,
 } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { revokeStudentSession } from '../../db/student-sessions.repository';
@@ -52,7 +53,7 @@ export async function regeneratePairingCode(
   const { libraryId } = actor;
   const student = await requireStudent(db, libraryId, studentId);
   // Issue 19: a student who left cannot pair a phone (leaving ended their sessions and devices).
-  if (student.status === 'left') throw new AppError(422, messages.privacy.leave.cannotPair);
+  if (student.status === 'left') throw new AppError(422, privacyMessages.leave.cannotPair);
   // A collision with another student's code is rare (40 bits); draw again when it happens.
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const code = newPairingCode();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { librarySettingsRecordSchema, messages } from '@app/shared';
+import { librarySettingsRecordSchema, messages, privacyMessages } from '@app/shared';
 import { AppError } from '../../errors';
 import { registerLibrary, useTestApp } from '../../test/helpers';
 import * as service from './settings.service';
@@ -60,7 +60,7 @@ describe('GET /api/settings', () => {
       desk_max_discount: 0,
       // Issue 19: the default notice names the library and the default 90 days.
       privacy_notice: null,
-      privacy_notice_text: messages.privacy.defaultNotice('Gyan Study Point', 90),
+      privacy_notice_text: privacyMessages.defaultNotice('Gyan Study Point', 90),
       retention_days: 90,
       keep_aadhaar_last4: false,
       updated_at: null,

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { messages, todayIn } from '@app/shared';
+import { todayIn, privacyMessages } from '@app/shared';
 import { createTestSubscription } from '../../lib/push/testing/loopback-web-push';
 import { subscriptionBody } from '../../test/bookings';
 import { insertArea, insertSeat, insertStudent } from '../../test/factories';
@@ -14,7 +14,7 @@ import { studentFields, studentForm, threeImages } from './students.fixtures';
  * phones, sessions and ID card end. Refusals are answered with the catalogue's exact texts.
  */
 
-const p = messages.privacy;
+const p = privacyMessages;
 const t = useTestApp();
 type Auth = Record<string, string>;
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { extract } from 'tar';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatDateDMY, messages, todayIn } from '@app/shared';
+import { formatDateDMY, messages, todayIn, privacyMessages } from '@app/shared';
 import { loadConfig } from '../../config';
 import { hashPassword } from '../../lib/passwords';
 import { createBackup } from '../../ops/backup';
@@ -26,7 +26,7 @@ import {
 // POST /api/user/{id}/erase on the local disk (DATA_DIR/uploads): what is refused, what is
 // erased (database, files, links, audit), and what a backup taken afterwards holds.
 
-const m = messages.privacy;
+const m = privacyMessages;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sla-erase-'));
 const uploadsDir = path.join(dataDir, 'uploads');
 const t = useTestApp({ DATA_DIR: dataDir });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages, studentExportSchema, todayIn, type StudentExport } from '@app/shared';
+import { messages, studentExportSchema, todayIn, type StudentExport, privacyMessages } from '@app/shared';
 import { hashPassword } from '../../lib/passwords';
 import { insertStudent } from '../../test/factories';
 import { registerLibrary, unique, useTestApp } from '../../test/helpers';
@@ -8,7 +8,7 @@ import { auditOf, insertNamedSeat, insertPlanRow, markLeft } from './students.pr
 // GET /api/user/{id}/export?format=json|html (issue 19): the student's own data, exactly,
 // as a JSON file and a readable page; escaped, audited, 404 for another library's student.
 
-const m = messages.privacy.exportData;
+const m = privacyMessages.exportData;
 const t = useTestApp();
 
 type Auth = Record<string, string>;

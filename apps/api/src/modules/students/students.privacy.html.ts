@@ -3,8 +3,8 @@ import {
   formatDateTimeDMY,
   formatRupees,
   formatWindow,
-  messages,
   type StudentExport,
+  privacyMessages,
 } from '@app/shared';
 
 /**
@@ -14,7 +14,7 @@ import {
  * opened from disk); every value is escaped. Dates and times are in the library's time zone.
  */
 
-const m = messages.privacy.exportData;
+const m = privacyMessages.exportData;
 const f = m.fields;
 
 const STYLE = `
@@ -85,7 +85,7 @@ export function renderStudentExportPage(data: StudentExport, timeZone: string): 
     [f.dob, formatDateDMY(profile.dob)],
     [f.aadhaar, profile.aadhaar_number ?? m.erased],
     [f.kyc, m.kyc[profile.kyc_status] ?? profile.kyc_status],
-    [f.status, messages.privacy.leave.statusLabel[profile.status] ?? profile.status],
+    [f.status, privacyMessages.leave.statusLabel[profile.status] ?? profile.status],
     [f.joined, when(profile.created_at)],
     ...(profile.left_at ? [[f.leftOn, when(profile.left_at)] as [string, string]] : []),
     [f.documents, documents],
@@ -95,7 +95,7 @@ export function renderStudentExportPage(data: StudentExport, timeZone: string): 
     ? `${definitionList([
         [f.consentAt, when(consent.at)],
         [f.consentBy, consent.given_by === 'guardian' ? m.guardian : m.student],
-        [f.consentRecordedBy, consent.recorded_by_name ?? messages.privacy.consent.unknownStaff],
+        [f.consentRecordedBy, consent.recorded_by_name ?? privacyMessages.consent.unknownStaff],
       ])}
 <h3>${text(f.consentNotice)}</h3>
 <p class="notice">${text(consent.notice)}</p>`

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { messages, todayIn } from '@app/shared';
+import { todayIn, privacyMessages } from '@app/shared';
 import { loadConfig } from '../../config';
 import { connectDatabase } from '../../db/client';
 import type { WorkerLogger } from '../../lib/interval-worker';
@@ -24,7 +24,7 @@ import { createRetentionWorker, runRetention } from './students.privacy.retentio
 // The retention job (issue 19): rounds run here with an injected clock and kept to this
 // file's libraries (every test file shares one database).
 
-const m = messages.privacy;
+const m = privacyMessages;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sla-retention-'));
 const uploadsDir = path.join(dataDir, 'uploads');

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorEnvelopeSchema,
-  messages,
   studentExportQuerySchema,
   studentLifecycleSchema,
   successEnvelope,
+  privacyMessages,
 } from '@app/shared';
 import type { Storage } from '../../lib/storage/storage';
 import { actorOf, allow } from '../../plugins/auth';
@@ -13,7 +13,7 @@ import { ok } from '../../lib/reply';
 import { renderStudentExportPage } from './students.privacy.html';
 import * as service from './students.privacy.service';
 
-const m = messages.privacy;
+const m = privacyMessages;
 
 export interface StudentPrivacyRoutesOptions {
   storage: Storage;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@app/shared';
+import { messages, privacyMessages } from '@app/shared';
 import type { WorkerLogger } from '../../lib/interval-worker';
 import { createS3Storage } from '../../lib/storage/s3';
 import { startFakeS3, type FakeS3 } from '../../test/fake-s3';
@@ -77,7 +77,7 @@ describe('erasure with S3-compatible storage', () => {
     fake.failNext(4, 403, 'AccessDenied');
     const response = await erase(auth, id);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().message).toBe(messages.privacy.erase.done);
+    expect(response.json().message).toBe(privacyMessages.erase.done);
     expect((await documentsOf(t.pool, id)).aadhaar_encrypted).toBeNull();
 
     // The objects are still in the bucket, queued for deletion, and no link serves them.

@@ -6,6 +6,7 @@ import {
   messages,
   type StudentExport,
   type StudentLifecycle,
+  privacyMessages,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, conflict, notFound } from '../../errors';
@@ -18,7 +19,7 @@ import { deleteQueuedFiles } from '../../lib/storage/deletions';
 import type { Storage } from '../../lib/storage/storage';
 import * as repository from './students.privacy.repository';
 
-const m = messages.privacy;
+const m = privacyMessages;
 
 /**
  * A student's data rights (issue 19, DPDP Act 2023): erasure of the identity documents, on

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@app/shared';
+import { messages, privacyMessages } from '@app/shared';
 import { registerLibrary, useTestApp } from '../../test/helpers';
 import { aadhaarNumber, image, studentFields, studentForm, threeImages } from './students.fixtures';
 
@@ -54,7 +54,7 @@ describe('POST /api/user', () => {
       { field: 'front_image', message: m.frontImageRequired },
       { field: 'back_image', message: m.backImageRequired },
       // Issue 19: documents are never stored without the consent on record.
-      { field: 'consent', message: messages.privacy.consent.required },
+      { field: 'consent', message: privacyMessages.consent.required },
     ]);
   });
 

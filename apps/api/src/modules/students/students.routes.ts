@@ -14,6 +14,7 @@ import {
   studentLookupSchema,
   studentSavedSchema,
   successEnvelope,
+  privacyMessages,
 } from '@app/shared';
 import { createFieldCipher, createKeyedHash } from '../../lib/crypto';
 import { createUrlSigner, FILE_URL_BASE_PATH, FILE_URL_TTL_SECONDS } from '../../lib/storage/signed-urls';
@@ -231,7 +232,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
       onRequest: app.authenticate,
     },
     async (request) =>
-      ok(await service.leaveStudent(context, actorOf(request), request.params.id), messages.privacy.leave.done),
+      ok(await service.leaveStudent(context, actorOf(request), request.params.id), privacyMessages.leave.done),
   );
 
   app.post(
@@ -248,7 +249,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
       onRequest: app.authenticate,
     },
     async (request) =>
-      ok(await service.rejoinStudent(context, actorOf(request), request.params.id), messages.privacy.leave.rejoined),
+      ok(await service.rejoinStudent(context, actorOf(request), request.params.id), privacyMessages.leave.rejoined),
   );
 };
 

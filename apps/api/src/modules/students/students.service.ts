@@ -19,6 +19,7 @@ import {
   type StudentListQuery,
   type StudentLookup,
   paginate,
+  privacyMessages,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
@@ -34,7 +35,7 @@ import { keySigner, presentDetail, presentListItem } from './students.present';
 import * as repository from './students.repository';
 
 const m = messages.students;
-const pm = messages.privacy;
+const pm = privacyMessages;
 
 /** What the student calls need besides the request: set up once by the routes plugin. */
 export interface StudentsContext extends ServiceContext {

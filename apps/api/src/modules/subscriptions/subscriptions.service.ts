@@ -11,6 +11,7 @@ import {
   type subscriptionRenewSchema,
   type subscriptionUpdateSchema,
   todayIn,
+  privacyMessages,
 } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../errors';
@@ -115,7 +116,7 @@ async function assertFits(
 
 /** Issue 19: a student who left cannot be booked, on any path (422). */
 function cannotBook(field?: string): AppError {
-  const message = messages.privacy.leave.cannotBook;
+  const message = privacyMessages.leave.cannotBook;
   return new AppError(422, message, field ? [{ field, message }] : []);
 }
 

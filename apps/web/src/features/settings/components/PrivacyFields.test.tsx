@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages, type LibrarySettingsRecord } from '@app/shared';
+import { messages, type LibrarySettingsRecord, privacyMessages } from '@app/shared';
 import { fakeSession, jsonResponse, serve } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
 
 const m = messages.settings;
-const s = messages.privacy.settings;
+const s = privacyMessages.settings;
 const LIBRARY = fakeSession.library.name;
 
 const SAVED: LibrarySettingsRecord = {
@@ -25,7 +25,7 @@ const SAVED: LibrarySettingsRecord = {
   checkin_early_minutes: 15,
   desk_max_discount: 0,
   privacy_notice: null,
-  privacy_notice_text: messages.privacy.defaultNotice(LIBRARY, 90),
+  privacy_notice_text: privacyMessages.defaultNotice(LIBRARY, 90),
   retention_days: 90,
   keep_aadhaar_last4: false,
   updated_at: null,
@@ -52,13 +52,13 @@ describe('Settings: Privacy (issue 19)', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: s.heading })).toBeTruthy();
     const notice = await waitFor(() => field(s.notice));
     expect(notice.value).toBe('');
-    expect(notice.getAttribute('placeholder')).toBe(messages.privacy.defaultNotice(LIBRARY, 90));
+    expect(notice.getAttribute('placeholder')).toBe(privacyMessages.defaultNotice(LIBRARY, 90));
     expect(field(s.retentionDays).value).toBe('90');
     expect((screen.getByRole('switch', { name: s.keepLast4 }) as HTMLInputElement).checked).toBe(false);
     expect((screen.getByRole('button', { name: s.restoreDefault }) as HTMLButtonElement).disabled).toBe(true);
 
     await replace(user, field(s.retentionDays), '30');
-    expect(field(s.notice).getAttribute('placeholder')).toBe(messages.privacy.defaultNotice(LIBRARY, 30));
+    expect(field(s.notice).getAttribute('placeholder')).toBe(privacyMessages.defaultNotice(LIBRARY, 30));
     await replace(user, field(s.notice), '  Our own notice.  ');
     await user.click(screen.getByRole('switch', { name: s.keepLast4 }));
     await user.click(screen.getByRole('button', { name: m.save }));

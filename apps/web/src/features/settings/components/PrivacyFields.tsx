@@ -7,12 +7,12 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RestartAltRounded from '@mui/icons-material/RestartAltRounded';
-import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, messages } from '@app/shared';
+import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, messages, privacyMessages } from '@app/shared';
 import { fieldProps } from '@/lib/form';
 import { useAppSelector } from '@/lib/store/hooks';
 import type { SettingsFormValues } from './settings-form-values';
 
-const m = messages.privacy.settings;
+const m = privacyMessages.settings;
 
 /** The retention typed so far, when it reads as whole days; else the default (for the default notice's text). */
 function retentionOf(value: unknown): number {
@@ -34,7 +34,7 @@ export function PrivacyFields() {
   const retention = fieldProps(form, 'retention_days');
   const [noticeText, retentionDays] = useWatch({ control: form.control, name: ['privacy_notice', 'retention_days'] });
   const library = useAppSelector((state) => state.auth.userData?.library.name) ?? messages.app.name;
-  const defaultNotice = messages.privacy.defaultNotice(library, retentionOf(retentionDays));
+  const defaultNotice = privacyMessages.defaultNotice(library, retentionOf(retentionDays));
   const usingDefault = String(noticeText ?? '').trim() === '';
   return (
     <Stack spacing={2}>

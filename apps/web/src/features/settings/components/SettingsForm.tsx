@@ -9,6 +9,7 @@ import {
   type LibrarySettings,
   type LibrarySettingsRecord,
   teamScreenMessages,
+  privacyMessages,
 } from '@app/shared';
 import { applyFieldErrors } from '@/lib/form';
 import { useSaveSettings } from '../hooks/use-save-settings';
@@ -74,7 +75,7 @@ export function SettingsForm({ settings }: { settings: LibrarySettingsRecord }) 
           <SettingsSection id="settings-desk" title={teamScreenMessages.settings.title}>
             <DeskFields />
           </SettingsSection>
-          <SettingsSection id="settings-privacy" title={messages.privacy.settings.heading}>
+          <SettingsSection id="settings-privacy" title={privacyMessages.settings.heading}>
             <PrivacyFields />
           </SettingsSection>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>

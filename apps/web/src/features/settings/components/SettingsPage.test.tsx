@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages, type LibrarySettingsRecord, teamScreenMessages } from '@app/shared';
+import { messages, type LibrarySettingsRecord, teamScreenMessages, privacyMessages } from '@app/shared';
 import { fakeSession, jsonResponse, serve } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
 
@@ -27,7 +27,7 @@ const SAVED: LibrarySettingsRecord = {
   checkin_early_minutes: 15,
   desk_max_discount: 0,
   privacy_notice: null,
-  privacy_notice_text: messages.privacy.defaultNotice(fakeSession.library.name, 90),
+  privacy_notice_text: privacyMessages.defaultNotice(fakeSession.library.name, 90),
   retention_days: 90,
   keep_aadhaar_last4: false,
   updated_at: '2026-11-20T10:00:00.000Z',

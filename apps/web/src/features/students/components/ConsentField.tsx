@@ -7,11 +7,18 @@ import Collapse from '@mui/material/Collapse';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import { consentGiverFor, formatDateDMY, messages, todayIn, wallClockIn, type StudentConsent } from '@app/shared';
+import {
+  consentGiverFor,
+  formatDateDMY,
+  todayIn,
+  wallClockIn,
+  type StudentConsent,
+  privacyMessages,
+} from '@app/shared';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import type { StudentFormFields, StudentFormOutput } from './student-form-fields';
 
-const c = messages.privacy.consent;
+const c = privacyMessages.consent;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Who must agree for the date of birth typed so far: a parent or guardian under 18, else the student. */

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatDateDMY, messages, paginate, todayIn } from '@app/shared';
+import { formatDateDMY, messages, paginate, todayIn, privacyMessages } from '@app/shared';
 import { jsonResponse, serve } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
 import { detail, student } from './students.test-data';
 
 const m = messages.students;
-const c = messages.privacy.consent;
-const e = messages.privacy.erase;
+const c = privacyMessages.consent;
+const e = privacyMessages.erase;
 const ID = detail().id;
 const NOTICE = 'Gyan Deep Library keeps your Aadhaar number for 90 days after you leave.';
 
@@ -178,7 +178,7 @@ describe('Student form: consent (issue 19)', { timeout: 60_000 }, () => {
     });
     await openSignedIn(`/app/student/addstudent/${ID}`, m.editTitle);
     expect(await screen.findByText(e.erasedOn('10/04/2025'))).toBeTruthy();
-    expect(screen.getByText(messages.privacy.leave.leftOn('10/01/2025'))).toBeTruthy();
+    expect(screen.getByText(privacyMessages.leave.leftOn('10/01/2025'))).toBeTruthy();
     expect(screen.getByText(e.documentsNeeded)).toBeTruthy();
     expect(screen.queryAllByRole('img', { name: /preview$/ })).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: m.update }));

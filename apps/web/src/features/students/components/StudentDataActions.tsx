@@ -9,13 +9,13 @@ import DeleteForeverRounded from '@mui/icons-material/DeleteForeverRounded';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import PersonOffRounded from '@mui/icons-material/PersonOffRounded';
 import SettingsBackupRestoreRounded from '@mui/icons-material/SettingsBackupRestoreRounded';
-import { messages } from '@app/shared';
+import { privacyMessages } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useCan } from '@/lib/use-can';
 import { useGetPrivacySettingsQuery, type StudentExportFormat } from '../api/students-api';
 import { useStudentLifecycle } from '../hooks/use-student-lifecycle';
 
-const m = messages.privacy;
+const m = privacyMessages;
 
 /** The student the actions are for: who they are and where they stand (issue 19). */
 export interface DataActionsStudent {

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages, paginate, type StudentListItem } from '@app/shared';
+import { messages, paginate, type StudentListItem, privacyMessages } from '@app/shared';
 import { fakeSession, jsonResponse, serve, type Handler } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
 import { detail, student } from './students.test-data';
 
 const m = messages.students;
-const p = messages.privacy;
+const p = privacyMessages;
 const ID = student().id;
 const LEFT = student({ status: 'left', left_at: '2026-11-01T06:00:00.000Z' });
 

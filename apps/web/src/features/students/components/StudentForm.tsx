@@ -6,7 +6,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { messages, STUDENT_IMAGE_FIELDS, type StudentConsent, type StudentImageField } from '@app/shared';
+import {
+  messages,
+  STUDENT_IMAGE_FIELDS,
+  type StudentConsent,
+  type StudentImageField,
+  privacyMessages,
+} from '@app/shared';
 import { fieldProps } from '@/lib/form';
 import { usePickerValue } from '@/lib/use-picker-value';
 import type { SaveResult } from '@/lib/entity-actions';
@@ -117,9 +123,9 @@ export function StudentForm({
   const consentNote = creating
     ? undefined
     : documentsErased
-      ? messages.privacy.erase.documentsNeeded
+      ? privacyMessages.erase.documentsNeeded
       : consent === null
-        ? messages.privacy.consent.missing
+        ? privacyMessages.consent.missing
         : undefined;
 
   const submit = form.handleSubmit(async (values) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages, paginate } from '@app/shared';
+import { messages, paginate, privacyMessages } from '@app/shared';
 import { fakeSession, jsonResponse } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
 import { serve } from '@/test/fixtures';
@@ -63,7 +63,7 @@ describe('Add Student', { timeout: 30_000 }, () => {
     await user.upload(screen.getByLabelText(m.fields.frontImage), png('front.png'));
     await user.upload(screen.getByLabelText(m.fields.backImage), png('back.png'));
     await waitFor(() => expect(screen.getAllByRole('img', { name: /preview$/ })).toHaveLength(3));
-    await user.click(screen.getByRole('checkbox', { name: new RegExp(messages.privacy.consent.student) }));
+    await user.click(screen.getByRole('checkbox', { name: new RegExp(privacyMessages.consent.student) }));
 
     await user.click(screen.getByRole('button', { name: m.create }));
     const busy = await screen.findByRole('button', { name: m.creating });
@@ -108,7 +108,7 @@ describe('Add Student', { timeout: 30_000 }, () => {
     for (const label of [m.fields.profile, m.fields.frontImage, m.fields.backImage]) {
       await user.upload(screen.getByLabelText(label), png('x.png'));
     }
-    await user.click(screen.getByRole('checkbox', { name: new RegExp(messages.privacy.consent.student) }));
+    await user.click(screen.getByRole('checkbox', { name: new RegExp(privacyMessages.consent.student) }));
     await user.click(screen.getByRole('button', { name: m.create }));
     // Once in the toast, once under the field.
     await waitFor(() => expect(screen.getAllByText(m.mobileTaken)).toHaveLength(2));

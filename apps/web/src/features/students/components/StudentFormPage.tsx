@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { formatDateDMY, messages, TOAST_MS, wallClockIn, type StudentDetail } from '@app/shared';
+import { formatDateDMY, messages, TOAST_MS, wallClockIn, type StudentDetail, privacyMessages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { useCan } from '@/lib/use-can';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
@@ -43,11 +43,11 @@ function StudentLifecycle({ student }: { student: StudentDetail }) {
   const timeZone = useLibraryTimeZone();
   const day = (timestamp: string) => formatDateDMY(wallClockIn(timeZone, timestamp).date);
   const lines = [
-    student.left_at ? messages.privacy.leave.leftOn(day(student.left_at)) : null,
+    student.left_at ? privacyMessages.leave.leftOn(day(student.left_at)) : null,
     student.documents_erased_at
-      ? messages.privacy.erase.erasedOn(day(student.documents_erased_at))
+      ? privacyMessages.erase.erasedOn(day(student.documents_erased_at))
       : student.erase_due_on
-        ? messages.privacy.erase.dueOn(formatDateDMY(student.erase_due_on))
+        ? privacyMessages.erase.dueOn(formatDateDMY(student.erase_due_on))
         : null,
   ].filter((line): line is string => line !== null);
   return (

@@ -9,7 +9,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import PersonAddAlt1Rounded from '@mui/icons-material/PersonAddAlt1Rounded';
-import { messages, STUDENT_STATES, type StudentListItem, type StudentState } from '@app/shared';
+import { messages, STUDENT_STATES, type StudentListItem, type StudentState, privacyMessages } from '@app/shared';
 import { RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { PageHeading } from '@/components/PageHeading';
 import { useKycStatus } from '../hooks/use-kyc-status';
@@ -19,7 +19,7 @@ import { StudentSearch } from './StudentSearch';
 import { fullName, StudentsTable } from './StudentsTable';
 
 const m = messages.students;
-const l = messages.privacy.leave;
+const l = privacyMessages.leave;
 const STATE_LABELS: Record<StudentState, string> = { active: l.listActive, left: l.listLeft };
 
 /** Show: Members or Left (issue 19). */

@@ -15,6 +15,7 @@ import {
   type KycStatus,
   type StudentListItem,
   type StudentSortKey,
+  privacyMessages,
 } from '@app/shared';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { ListTable, type ListColumn, type ListSort } from '@/components/ListTable';
@@ -51,9 +52,9 @@ function initials(student: StudentListItem): string {
 function LeftChip({ student }: { student: StudentListItem }) {
   const timeZone = useLibraryTimeZone();
   const leftOn = student.left_at
-    ? messages.privacy.leave.leftOn(formatDateDMY(wallClockIn(timeZone, student.left_at).date))
+    ? privacyMessages.leave.leftOn(formatDateDMY(wallClockIn(timeZone, student.left_at).date))
     : undefined;
-  return <Chip size="small" variant="outlined" label={messages.privacy.leave.statusLabel.left} title={leftOn} />;
+  return <Chip size="small" variant="outlined" label={privacyMessages.leave.statusLabel.left} title={leftOn} />;
 }
 
 const ellipsis = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages, studentFormSchema, type StudentFormInput, type StudentFormValues } from '@app/shared';
+import { studentFormSchema, type StudentFormInput, type StudentFormValues, privacyMessages } from '@app/shared';
 
 /** The student form's values: SPEC's fields and the consent checkbox (issue 19). */
 export type StudentFormFields = StudentFormInput & { consent: boolean };
@@ -23,7 +23,7 @@ export interface StudentFormRules {
 export function studentFormFieldsSchema({ identityHidden, imagesRequired, consentRequired }: StudentFormRules) {
   const base = studentFormSchema(imagesRequired ? 'create' : 'edit');
   const consent = consentRequired
-    ? z.boolean().refine((ticked) => ticked, { error: messages.privacy.consent.required })
+    ? z.boolean().refine((ticked) => ticked, { error: privacyMessages.consent.required })
     : z.boolean();
   // The masked number (XXXX XXXX 1234) is not a valid Aadhaar number: the server keeps the stored one.
   return identityHidden ? base.extend({ aadhaar_number: z.string(), consent }) : base.extend({ consent });

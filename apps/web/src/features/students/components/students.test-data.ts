@@ -1,4 +1,4 @@
-import { messages, type StudentDetail, type StudentListItem } from '@app/shared';
+import { messages, type StudentDetail, type StudentListItem, privacyMessages } from '@app/shared';
 
 const m = messages.students;
 
@@ -12,7 +12,7 @@ export const emptyFormMessages = [
   m.profileRequired,
   m.frontImageRequired,
   m.backImageRequired,
-  messages.privacy.consent.required,
+  privacyMessages.consent.required,
 ];
 
 export const student = (overrides: Partial<StudentListItem> = {}): StudentListItem => ({

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { toast } from 'react-toastify';
-import { messages, TOAST_MS } from '@app/shared';
+import { TOAST_MS, privacyMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useActionWithToast } from '@/lib/entity-actions';
 import { saveFile } from '@/lib/file-export';
@@ -12,7 +12,7 @@ import {
   type StudentExportFormat,
 } from '../api/students-api';
 
-const m = messages.privacy;
+const m = privacyMessages;
 // The API's refusals name a subscription and a date: long enough to want the longer toast.
 const options = { autoClose: TOAST_MS.default };
 
