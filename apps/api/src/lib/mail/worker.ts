@@ -1,6 +1,7 @@
 import { createTransport } from 'nodemailer';
 import type { Database } from '../../db/client';
 import * as outbox from './outbox';
+import { createOutboxLoop } from '../outbox-loop';
 
 interface WorkerLogger {
   info(object: object, message: string): void;
@@ -56,8 +57,6 @@ export interface MailWorker {
   runOnce(): Promise<number>;
 }
 
-const STOP_WAIT_MS = 5000;
-
 /**
  * Sends the mail outbox inside the server process (every process runs one; row locks share
  * the work): claims due mails, decrypts and sends each, erases the message once sent or given
@@ -73,11 +72,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const leaseMs = options.leaseMs ?? 120_000;
   const random = options.random ?? Math.random;
   const cipher = outbox.mailCipher(options.appSecret);
-
-  let running = false;
-  let kicked = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
 
   function backoff(attempts: number): number {
     const ceiling = Math.min(retryMaxMs, retryBaseMs * 2 ** (attempts - 1));
@@ -123,56 +117,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return claimed.length;
   }
 
-  function sleep(ms: number) {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
-  }
-
-  async function run() {
-    while (running) {
-      let handled = 0;
-      kicked = false;
-      try {
-        handled = await runOnce();
-      } catch (error) {
-        logger.error({ err: error }, 'mail: outbox round failed');
-      }
-      if (!running) break;
-      if (handled >= batchSize) continue;
-      if (kicked) {
-        kicked = false;
-        continue;
-      }
-      await sleep(pollIntervalMs);
-    }
-  }
-
-  return {
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    async stop() {
-      running = false;
-      wake?.();
-      if (!loop) return;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([loop, new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
-      clearTimeout(timer);
-      loop = undefined;
-    },
-    kick() {
-      kicked = true;
-      wake?.();
-    },
-    runOnce,
-  };
+  const loop = createOutboxLoop({ runOnce, batchSize, pollIntervalMs, logger, failure: 'mail: outbox round failed' });
+  return { ...loop, runOnce };
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import type { PushProvider } from './provider';
 import * as outbox from './outbox.repository';
+import { createOutboxLoop } from '../outbox-loop';
 
 interface WorkerLogger {
   info(object: object, message: string): void;
@@ -37,7 +38,6 @@ export interface OutboxWorker {
   runOnce(): Promise<number>;
 }
 
-const STOP_WAIT_MS = 5000;
 /** A Retry-After longer than this is not waited for in full. */
 const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
 
@@ -67,11 +67,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const concurrency = options.concurrency ?? 8;
   const leaseMs = options.leaseMs ?? 60_000;
   const random = options.random ?? Math.random;
-
-  let running = false;
-  let kicked = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
 
   function backoff(attempts: number, retryAfterMs?: number): number {
     if (retryAfterMs !== undefined) return Math.min(retryAfterMs, MAX_RETRY_AFTER_MS);
@@ -144,56 +139,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return claimed.length;
   }
 
-  function sleep(ms: number) {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
-  }
-
-  async function run() {
-    while (running) {
-      let handled = 0;
-      kicked = false;
-      try {
-        handled = await runOnce();
-      } catch (error) {
-        logger.error({ err: error }, 'push: outbox round failed');
-      }
-      if (!running) break;
-      if (handled >= batchSize) continue;
-      if (kicked) {
-        kicked = false;
-        continue;
-      }
-      await sleep(pollIntervalMs);
-    }
-  }
-
-  return {
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    async stop() {
-      running = false;
-      wake?.();
-      if (!loop) return;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([loop, new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
-      clearTimeout(timer);
-      loop = undefined;
-    },
-    kick() {
-      kicked = true;
-      wake?.();
-    },
-    runOnce,
-  };
+  const loop = createOutboxLoop({ runOnce, batchSize, pollIntervalMs, logger, failure: 'push: outbox round failed' });
+  return { ...loop, runOnce };
 }
