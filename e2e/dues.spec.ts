@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
-import { messages, type DueGroup, type LibrarySettings } from '@app/shared';
+import { messages, todayIn, type DueGroup, type LibrarySettings } from '@app/shared';
 import {
   createAreaWithSeats,
   createStudentViaApi,
@@ -91,7 +91,8 @@ class Library extends LibraryApi {
  */
 async function seedDues(library: Library) {
   await library.area('Hall A', 6);
-  const today = dayjs();
+  // The library's today (Asia/Kolkata): the server groups dues by it, not by the machine's UTC date.
+  const today = dayjs(todayIn('Asia/Kolkata'));
   const asha = await library.student(`Asha${unique()}`);
   const kiran = await library.student(`Kiran${unique()}`);
   const ravi = await library.student(`Ravi${unique()}`);

@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import dayjs from 'dayjs';
-import { messages } from '@app/shared';
+import { messages, todayIn } from '@app/shared';
 import { createStudentViaApi, newAadhaar, newMobile, png, signUpViaApi, unique, useDarkTheme } from './support';
 
 /**
@@ -43,7 +42,7 @@ async function seed(request: APIRequestContext, token: string, email: string) {
     );
     await post('/api/subscription', {
       student_id: studentId,
-      joining_date: dayjs().format('YYYY-MM-DD'),
+      joining_date: todayIn('Asia/Kolkata'),
       start_time: '07:00',
       end_time: '13:30',
       duration: 1,

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
-import { formatDateDMY, messages } from '@app/shared';
+import { formatDateDMY, messages, todayIn } from '@app/shared';
 import {
   createAreaWithSeats,
   LibraryApi,
@@ -49,7 +49,7 @@ class Library extends LibraryApi {
       headers: this.headers,
       data: {
         student_id: studentId,
-        joining_date: dayjs().format('YYYY-MM-DD'),
+        joining_date: todayIn('Asia/Kolkata'),
         start_time: window.start,
         end_time: window.end,
         duration: 1,
@@ -92,7 +92,10 @@ async function fillPayment(dialog: Locator, fee: string, months: string) {
 const rowOf = (page: Page, name: string) =>
   page.getByRole('table', { name: m.heading }).getByRole('row').filter({ hasText: name });
 
-const expiryAfter = (months: number, from = dayjs()) =>
+/** The library's today (Asia/Kolkata, the default): the app counts plans from it, not from the machine's UTC date. */
+const libraryToday = () => dayjs(todayIn('Asia/Kolkata'));
+
+const expiryAfter = (months: number, from = libraryToday()) =>
   formatDateDMY(from.add(months, 'month').subtract(1, 'day').format('YYYY-MM-DD'));
 
 test('subscriptions: add non-reserved and reserved, renew, change the time', async ({ page }) => {
@@ -175,7 +178,7 @@ test('subscriptions: add non-reserved and reserved, renew, change the time', asy
   await fillPayment(dialog, '2400', '2');
   await dialog.getByLabel(new RegExp(m.fields.mode)).click();
   await page.getByRole('option', { name: 'UPI' }).click();
-  const renewedUntil = expiryAfter(2, dayjs().add(1, 'month'));
+  const renewedUntil = expiryAfter(2, libraryToday().add(1, 'month'));
   await expect(dialog.getByText(m.newExpiry(renewedUntil))).toBeVisible();
   await expectAccessible(page, 'renew dialog, filled');
   await dialog.getByRole('button', { name: m.renewSubmit }).click();
