@@ -43,7 +43,12 @@ async function reserve(
 describe('seats with subscriptions', () => {
   it('shows occupied while a reserved window covers now, reserved when it is later today, and counts only free seats', async () => {
     const { auth, libraryId, areaId, seatId } = await seatSetup();
-    await reserve(auth, libraryId, seatId('A1'), { start: shifted(-60), end: shifted(60) });
+    // Joined yesterday: between midnight and 01:00 the window 23:xx-0x:xx that covers now is the one
+    // that began yesterday evening, which a plan joining today would not have.
+    const yesterday = new Date(Date.parse(`${todayIn('Asia/Kolkata')}T00:00:00Z`) - 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    await reserve(auth, libraryId, seatId('A1'), { start: shifted(-60), end: shifted(60) }, yesterday);
     await reserve(auth, libraryId, seatId('A2'), { start: shifted(120), end: shifted(180) });
     const states = Object.fromEntries(
       (
