@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '@app/shared';
 import type { DbOrTx } from './client';
+import { executePrepared } from './prepared';
 
 /*
  * Session lookups for the auth plugin, which every module's routes use: here rather than in
@@ -49,7 +50,11 @@ export async function findActiveSession(
 ): Promise<LiveSession | undefined> {
   const idleSeconds = Math.floor(idleMs / 1000);
   const throttleSeconds = lastSeenThrottleSeconds(idleMs);
-  const result = await db.execute<LiveSession & { lastSeenAt: Date }>(sql`
+  // A prepared statement (db/prepared.ts): every authenticated request runs it, and planning
+  // it cost several times running it. It still reads the session afresh each time.
+  const rows = await executePrepared<LiveSession>(
+    db,
+    sql`
     with live as (
       select ${liveSessionColumns}, s.last_seen_at as "lastSeenAt"
       from sessions s join admins a on a.id = s.admin_id and a.library_id = s.library_id
@@ -60,8 +65,9 @@ export async function findActiveSession(
       where sessions.id = live."sessionId"
         and live."lastSeenAt" < now() - ${throttleSeconds}::float8 * interval '1 second'
     )
-    select "sessionId", "adminId", "libraryId", "passwordStamp", role, "mustChangePassword" from live`);
-  return result.rows[0];
+    select "sessionId", "adminId", "libraryId", "passwordStamp", role, "mustChangePassword" from live`,
+  );
+  return rows[0];
 }
 
 /** The session with this id if it is still live (as `findActiveSession` judges), without marking it used. */
@@ -70,9 +76,12 @@ export async function findLiveSessionById(
   sessionId: string,
   idleMs: number,
 ): Promise<LiveSession | undefined> {
-  const result = await db.execute<LiveSession>(sql`
+  const rows = await executePrepared<LiveSession>(
+    db,
+    sql`
     select ${liveSessionColumns}
     from sessions s join admins a on a.id = s.admin_id and a.library_id = s.library_id
-    where s.id = ${sessionId} and ${livenessConditions(Math.floor(idleMs / 1000))}`);
-  return result.rows[0];
+    where s.id = ${sessionId} and ${livenessConditions(Math.floor(idleMs / 1000))}`,
+  );
+  return rows[0];
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { makeCardCode, makePassCode, readPassCode, verifyCardCode, verifyPassCode, type PassCode, type CardCode } from '@app/shared';
+import {
+  makeCardCode,
+  makePassCode,
+  readPassCode,
+  verifyCardCode,
+  verifyPassCode,
+  type PassCode,
+  type CardCode,
+} from '@app/shared';
 import { cardKeyFor, passKeyFor } from './student-pass';
 
 const SECRET = 'a'.repeat(48);

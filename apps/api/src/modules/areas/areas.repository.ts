@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AreaListQuery, AreaStatus, AreaSortKey } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
+import { runPrepared } from '../../db/prepared';
 import { areas, seats } from '../../db/schema';
 import { refusedAs } from '../../lib/pg-errors';
 import { seatStateSql } from '../../db/seat-state';
@@ -42,11 +43,12 @@ function seatStats(db: DbOrTx, libraryId: string) {
     .as('seat_stats');
 }
 
-/** Areas with their seat counts; the caller adds the filter, order and paging. */
-function selectAreas(db: DbOrTx, libraryId: string) {
+/** Areas with their seat counts (and `extra` columns); the caller adds the filter, order and paging. */
+function selectAreas<Extra extends Record<string, SQL>>(db: DbOrTx, libraryId: string, extra?: Extra) {
   const stats = seatStats(db, libraryId);
   return db
     .select({
+      ...(extra as Extra),
       id: areas.id,
       name: areas.name,
       location: areas.location,
@@ -77,7 +79,11 @@ function listFilter(libraryId: string, query: Pick<AreaListQuery, 'search' | 'st
   );
 }
 
-/** One page of the library's areas, and how many match in all. */
+/**
+ * One page of the library's areas and how many match in all (exact), in one prepared
+ * statement (db/prepared.ts): one pool checkout and one snapshot. A page past the end has no
+ * row to carry the total: it is counted then.
+ */
 export async function listAreas(
   db: DbOrTx,
   libraryId: string,
@@ -85,15 +91,19 @@ export async function listAreas(
 ): Promise<{ rows: AreaRow[]; total: number }> {
   const where = listFilter(libraryId, query);
   const direction = query.sortOrder === 'DESC' ? desc : asc;
-  const [rows, totals] = await Promise.all([
-    selectAreas(db, libraryId)
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[query.sortBy]), asc(sql`lower(${areas.name})`), asc(areas.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(areas).where(where),
-  ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  const total = db.select({ total: count() }).from(areas).where(where);
+  const page = selectAreas(db, libraryId, { total: sql<number>`(${total})::int` })
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[query.sortBy]), asc(sql`lower(${areas.name})`), asc(areas.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const found = await runPrepared(page);
+  if (found.length > 0) {
+    return { rows: found.map(({ total: _total, ...row }) => row), total: Number(found[0]!.total) };
+  }
+  if (query.page === 1) return { rows: [], total: 0 };
+  const [counted] = await total;
+  return { rows: [], total: counted?.total ?? 0 };
 }
 
 /** Every area of the library by name (the dropdowns). */

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FEE_SORT_KEYS } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
 import { containsPattern } from '../../lib/sql-like';
 
 export type FeeRow = {
@@ -75,19 +76,31 @@ const columns = sql`
 
 const joins = sql`from fees f join students st on st.id = f.student_id join libraries l on l.id = f.library_id`;
 
+/**
+ * One page of the report and how many fees match in all, in one prepared statement (one pool
+ * checkout, one snapshot, planned once per connection: db/prepared.ts). The total is exact:
+ * counted over the fees alone unless the search or a date filter needs the student or the
+ * library. A page past the end has no row to carry the total: it is counted then.
+ */
 export async function listFees(
   db: DbOrTx,
   libraryId: string,
   options: FeeFilters & FeeOrder & { limit: number; offset: number },
 ) {
   const where = whereOf(libraryId, options);
-  const [rows, count] = await Promise.all([
-    db.execute<FeeRow>(
-      sql`select ${columns} ${joins} where ${where} order by ${orderOf(options)} limit ${options.limit} offset ${options.offset}`,
-    ),
-    db.execute<{ total: number }>(sql`select count(*)::int as total ${joins} where ${where}`),
-  ]);
-  return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
+  const counted = options.search || options.from || options.to ? joins : sql`from fees f`;
+  const total = sql`(select count(*) ${counted} where ${where})::int`;
+  const rows = await executePrepared<FeeRow & { total: number }>(
+    db,
+    sql`select ${columns}, ${total} as total ${joins} where ${where}
+        order by ${orderOf(options)} limit ${options.limit} offset ${options.offset}`,
+  );
+  if (rows.length === 0) {
+    if (options.offset === 0) return { rows: [], total: 0 };
+    const [past] = await executePrepared<{ total: number }>(db, sql`select ${total} as total`);
+    return { rows: [], total: past?.total ?? 0 };
+  }
+  return { rows: rows.map(({ total: _total, ...row }) => row as FeeRow), total: rows[0]!.total };
 }
 
 /** Every matching fee, in pages of `batch`, for the CSV export (keeps memory flat). */

@@ -55,6 +55,17 @@ describe('GET /api/fee', () => {
     expect(response.json().data.pagination).toMatchObject({ totalItems: 3, currentPage: 1, itemsPerPage: 10 });
   });
 
+  it('gives the exact total of what matches on every page, past the last one too', async () => {
+    const total = async (url: string) =>
+      (await t.app.inject({ url, headers: auth })).json().data.pagination.totalItems as number;
+    expect(await total('/api/fee?limit=5&page=2')).toBe(3);
+    expect(await total('/api/fee?limit=5&page=9')).toBe(3);
+    expect(await total('/api/fee?mode=Cash&page=4')).toBe(1);
+    expect(await total('/api/fee?search=meena&page=3')).toBe(1);
+    expect(await total('/api/fee?from=2026-01-11&page=2')).toBe(2);
+    expect(await total('/api/fee?mode=Cheque')).toBe(0);
+  });
+
   it('sorts by updated_at descending, searches by name or mobile, filters by mode and library days', async () => {
     expect(names(await t.app.inject({ url: '/api/fee?sortBy=updated_at&sortOrder=DESC', headers: auth }))).toEqual([
       'Meena',

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { SeatState, SeatStatus } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
+import { runPrepared } from '../../db/prepared';
 import { areas, seats } from '../../db/schema';
 import { refusedAs } from '../../lib/pg-errors';
 import { seatStateSql } from '../../db/seat-state';
@@ -53,11 +54,16 @@ function selectSeats(db: DbOrTx) {
     .innerJoin(areas, and(eq(areas.id, seats.areaId), eq(areas.libraryId, seats.libraryId)));
 }
 
-/** The library's seats (or one area's), in natural order by area and name. */
+/**
+ * The library's seats (or one area's), in natural order by area and name: a prepared
+ * statement (db/prepared.ts), as the seat screen asks for it on every visit and refresh.
+ */
 export function listSeats(db: DbOrTx, libraryId: string, areaId?: string): Promise<SeatRow[]> {
-  return selectSeats(db)
-    .where(and(eq(seats.libraryId, libraryId), areaId ? eq(seats.areaId, areaId) : undefined))
-    .orderBy(...naturalOrder);
+  return runPrepared(
+    selectSeats(db)
+      .where(and(eq(seats.libraryId, libraryId), areaId ? eq(seats.areaId, areaId) : undefined))
+      .orderBy(...naturalOrder),
+  );
 }
 
 export async function findSeat(db: DbOrTx, libraryId: string, id: string): Promise<SeatRow | undefined> {
