@@ -8,3 +8,4 @@ export * from './money';
 export * from './student-app';
 export * from './team';
 export * from './privacy';
+export * from './student-counts';

@@ -124,6 +124,14 @@ describe('GET /api/user', () => {
     });
   });
 
+  it('gives the exact total past the end too, of all the members or of the matches', async () => {
+    const total = async (query: string) => (await list(query)).json().data.pagination.totalItems as number;
+    expect(await total('?page=3&limit=5')).toBe(5);
+    expect(await total('?page=2&limit=5&search=ASH')).toBe(2);
+    expect(await total('?page=2&limit=5&type=premium')).toBe(0);
+    expect(await total('?page=2&limit=5&state=left')).toBe(0);
+  });
+
   it('sorts by the allowed columns, both ways', async () => {
     expect(await names('?sortBy=created_at')).toEqual(['Bharat', 'Chitra', 'PRAKASH', 'Divya', 'asha']);
     expect(await names('?sortBy=created_at&sortOrder=DESC')).toEqual(['asha', 'Divya', 'PRAKASH', 'Chitra', 'Bharat']);

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { DEFAULT_RETENTION_DAYS } from '@app/shared';
 import type { ConsentGiver, KycStatus, StudentListQuery, StudentSortKey, StudentState } from '@app/shared';
 import { balanceSql } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
+import { queryPrepared } from '../../db/prepared';
 import { students, subscriptions } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { escapeLike } from '../../lib/sql-like';
@@ -10,22 +11,6 @@ import { escapeLike } from '../../lib/sql-like';
 // The library's date today (DESIGN.md §3): an uncorrelated subquery, worked out once per query.
 const libraryToday = (libraryId: string) =>
   sql`(select (now() at time zone lib.time_zone)::date from libraries lib where lib.id = ${libraryId})`;
-
-/**
- * A student is premium while one of their subscriptions is active today (DESIGN.md §6).
- * Used to filter the list; written out with explicit aliases because Drizzle leaves
- * column names unqualified in some positions, which inside this subquery would bind to
- * the subscription's own columns.
- */
-function isPremium(libraryId: string) {
-  return sql<boolean>`exists (
-    select 1 from subscriptions premium_sub
-    where premium_sub.library_id = "students"."library_id"
-      and premium_sub.student_id = "students"."id"
-      and premium_sub.joining_date <= ${libraryToday(libraryId)}
-      and premium_sub.plan_expires_at >= ${libraryToday(libraryId)}
-  )`;
-}
 
 /** Which of these students are premium today: one query for a whole page. */
 async function premiumAmong(db: DbOrTx, libraryId: string, ids: string[]): Promise<Set<string>> {
@@ -107,90 +92,108 @@ export type StudentDetailRow = StudentListRow & {
 const studentBalance = sql<string>`${balanceSql({ libraryId: sql`students.library_id`, studentId: sql`students.id` })}::text`;
 
 // Case-insensitive by name (the database collation is C); the id keeps pages stable.
-const SORT_COLUMNS: Record<StudentSortKey, SQL[]> = {
-  name: [sql`lower(${students.firstName})`, sql`lower(coalesce(${students.lastName}, ''))`],
-  first_name: [sql`lower(${students.firstName})`],
-  last_name: [sql`lower(coalesce(${students.lastName}, ''))`],
-  mobile: [sql`${students.mobile}`],
-  email: [sql`${students.email}`],
-  kyc_status: [sql`${students.kycStatus}`],
-  created_at: [sql`${students.createdAt}`],
-  updated_at: [sql`${students.updatedAt}`],
+const SORT_COLUMNS: Record<StudentSortKey, [string, string]> = {
+  name: ['lower(s.first_name)', "lower(coalesce(s.last_name, ''))"],
+  first_name: ['lower(s.first_name)', 'null'],
+  last_name: ["lower(coalesce(s.last_name, ''))", 'null'],
+  mobile: ['s.mobile', 'null'],
+  email: ['s.email', 'null'],
+  kyc_status: ['s.kyc_status', 'null'],
+  created_at: ['s.created_at', 'null'],
+  updated_at: ['s.updated_at', 'null'],
 };
 
-function listConditions(libraryId: string, query: StudentListQuery) {
-  const conditions: SQL[] = [eq(students.libraryId, libraryId)];
-  if (query.search) {
-    // Same expression as the generated column, so the trigram index answers it.
-    conditions.push(sql`${students.searchText} like '%' || lower(${escapeLike(query.search)}) || '%'`);
-  }
-  // Issue 19: members, or the students who left.
-  conditions.push(eq(students.status, query.state));
-  if (query.status) conditions.push(eq(students.kycStatus, query.status));
-  if (query.type) conditions.push(query.type === 'premium' ? isPremium(libraryId) : sql`not ${isPremium(libraryId)}`);
-  return and(...conditions);
-}
+// The library's date today (DESIGN.md §3), worked out once per statement; $1 is the library.
+const TODAY = '(select (now() at time zone lib.time_zone)::date from libraries lib where lib.id = $1)';
+
+/** The premium rule (DESIGN.md §6) for the student `id` names; $1 is the library. */
+const premium = (id: string) => `exists (
+  select 1 from subscriptions premium_sub
+  where premium_sub.library_id = $1 and premium_sub.student_id = ${id}
+    and premium_sub.joining_date <= ${TODAY} and premium_sub.plan_expires_at >= ${TODAY})`;
+
+type ListRow = Omit<StudentListRow, 'isPremium'> & { is_premium: boolean; total: number };
 
 /**
- * The page query. With a search, the matching students are found first (an `offset 0`
- * subquery the planner cannot flatten) and only they are sorted: otherwise the planner
- * may walk the whole name index testing each student against the pattern, which for a
- * fragment that sorts late in the alphabet reads most of the library instead of using
- * the trigram index (measured: 35 ms against 2 ms at 100,000 students, bench/students.ts).
+ * The list's statement, written out as text: the list is the busiest signed-in call, and
+ * Drizzle's query builder took about 0.25 ms a request to build it (bench/lists.ts). Every
+ * value is a parameter ($1 the library), so each shape (sort, filters) is one prepared
+ * statement (db/prepared.ts).
+ *
+ * One statement answers the page, whether each of its students is premium today and the
+ * exact total: one pool checkout, one snapshot. Filtered by nothing but members or those who
+ * left, the total is the library's count kept by migration 0017's triggers (counting 100,000
+ * students took 10-20 ms a request); with a search or a filter, the matches are counted.
+ *
+ * With a search, the matching students are found first (an `offset 0` subquery the planner
+ * cannot flatten) and only they are sorted: otherwise the planner may walk the whole name
+ * index testing each student against the pattern, which for a fragment that sorts late in
+ * the alphabet reads most of the library instead of using the trigram index (measured: 35 ms
+ * against 2 ms at 100,000 students, bench/students.ts).
  */
-function pageQuery(db: DbOrTx, query: StudentListQuery, where: SQL | undefined) {
-  const direction = query.sortOrder === 'DESC' ? desc : asc;
+function listStatement(libraryId: string, query: StudentListQuery) {
+  const values: unknown[] = [libraryId];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const conditions = ['s.library_id = $1'];
+  // Same expression as the generated column, so the trigram index answers it.
+  if (query.search) conditions.push(`s.search_text like '%' || lower(${param(escapeLike(query.search))}) || '%'`);
+  // Issue 19: members, or the students who left.
+  conditions.push(`s.status = ${param(query.state)}`);
+  if (query.status) conditions.push(`s.kyc_status = ${param(query.status)}`);
+  if (query.type) conditions.push(query.type === 'premium' ? premium('s.id') : `not ${premium('s.id')}`);
+  const where = conditions.join(' and ');
+
+  const filtered = Boolean(query.search || query.status || query.type);
+  const total = filtered
+    ? `(select count(*) from students s where ${where})::int`
+    : `coalesce((select ${query.state === 'left' ? 'c."left"' : 'c.active'}
+        from library_student_counts c where c.library_id = $1), 0)::int`;
+
+  const direction = query.sortOrder === 'DESC' ? 'desc' : 'asc';
   const [first, second] = SORT_COLUMNS[query.sortBy];
-  const offset = (query.page - 1) * query.limit;
-  if (!query.search) {
-    return db
-      .select(listColumns)
-      .from(students)
-      .where(where)
-      .orderBy(...[first!, ...(second ? [second] : []), sql`${students.id}`].map((column) => direction(column)))
-      .limit(query.limit)
-      .offset(offset);
-  }
-  const matched = db
-    .select({
-      ...listColumns,
-      sortFirst: sql`${first}`.as('sort_first'),
-      sortSecond: sql`${second ?? sql`null`}`.as('sort_second'),
-    })
-    .from(students)
-    .where(where)
-    // Drizzle leaves out `offset 0` given as a number; as SQL it is written, and fences the subquery.
-    .offset(sql`0` as unknown as number)
-    .as('matched');
-  // The two sort keys come back too; presenting a row reads only the fields it needs.
-  // Premium is looked up afterwards for the page's rows only, not for every match.
-  return db
-    .select()
-    .from(matched)
-    .orderBy(direction(matched.sortFirst), direction(matched.sortSecond), direction(matched.id))
-    .limit(query.limit)
-    .offset(offset);
+  const order = (a: string, b: string, id: string) => `${a} ${direction}, ${b} ${direction}, ${id} ${direction}`;
+  const columns = `s.id, s.first_name, s.last_name, s.mobile, s.email, s.dob::text as dob, s.aadhaar_last4,
+    s.profile_key, s.profile_thumb_key, s.kyc_status, s.status, s.created_at, s.updated_at, s.left_at,
+    s.documents_erased_at, ${first} as sort_first, ${second} as sort_second`;
+  const limits = `limit ${param(query.limit)} offset ${param((query.page - 1) * query.limit)}`;
+  const page = query.search
+    ? `select * from (select ${columns} from students s where ${where} offset 0) m
+       order by ${order('m.sort_first', 'm.sort_second', 'm.id')} ${limits}`
+    : `select ${columns} from students s where ${where}
+       order by ${order(first, second === 'null' ? first : second, 's.id')} ${limits}`;
+  return {
+    values,
+    total,
+    filtered,
+    text: `select p.id, p.first_name as "firstName", p.last_name as "lastName", p.mobile, p.email, p.dob,
+        p.aadhaar_last4 as "aadhaarLast4", p.profile_key as "profileKey", p.profile_thumb_key as "profileThumbKey",
+        p.kyc_status as "kycStatus", p.status, p.created_at as "createdAt", p.updated_at as "updatedAt",
+        p.left_at as "leftAt", p.documents_erased_at as "documentsErasedAt",
+        ${premium('p.id')} as is_premium, ${total} as total
+      from (${page}) p
+      order by ${order('p.sort_first', 'p.sort_second', 'p.id')}`,
+  };
 }
 
-/** One page of a library's students, and how many match in all. */
+/** One page of a library's students, and how many match in all (see `listStatement`). */
 export async function listStudents(
   db: DbOrTx,
   libraryId: string,
   query: StudentListQuery,
 ): Promise<{ rows: StudentListRow[]; total: number }> {
-  const where = listConditions(libraryId, query);
-  const [rows, [total]] = await Promise.all([
-    pageQuery(db, query, where),
-    db.select({ value: count() }).from(students).where(where),
-  ]);
-  const premium = await premiumAmong(
-    db,
-    libraryId,
-    rows.map((row) => row.id),
-  );
+  const statement = listStatement(libraryId, query);
+  const found = await queryPrepared<ListRow>(db, statement.text, statement.values);
+  if (found.length === 0) {
+    // A page past the end has no row to carry the total: it is counted then.
+    if (query.page === 1) return { rows: [], total: 0 };
+    // The total's parameters: the library, and the filters' when they are counted (never the paging).
+    const parameters = statement.filtered ? statement.values.slice(0, -2) : [libraryId];
+    const [counted] = await queryPrepared<{ total: number }>(db, `select ${statement.total} as total`, parameters);
+    return { rows: [], total: counted?.total ?? 0 };
+  }
   return {
-    rows: rows.map((row) => ({ ...row, status: row.status as StudentState, isPremium: premium.has(row.id) })),
-    total: total?.value ?? 0,
+    rows: found.map(({ total: _total, is_premium, ...row }) => ({ ...row, isPremium: is_premium })),
+    total: found[0]!.total,
   };
 }
 
@@ -199,7 +202,9 @@ export async function listStudents(
  * library's time zone plus its retention days; null while a member or once erased. Written
  * with the table's own name for the reason `studentBalance` gives.
  */
-const eraseDueOn = sql<string | null>`case when "students"."left_at" is not null and "students"."documents_erased_at" is null
+const eraseDueOn = sql<
+  string | null
+>`case when "students"."left_at" is not null and "students"."documents_erased_at" is null
   then to_char(("students"."left_at" at time zone
       (select due_lib.time_zone from libraries due_lib where due_lib.id = "students"."library_id"))::date
     + coalesce((select due_ls.retention_days from library_settings due_ls where due_ls.library_id = "students"."library_id"), ${DEFAULT_RETENTION_DAYS}),
@@ -324,7 +329,9 @@ export async function updateStudent(
   db: DbOrTx,
   libraryId: string,
   id: string,
-  values: StudentValues & StudentImageKeys & Partial<ConsentValues> & { documentsErasedAt?: null; documentsErasedBy?: null },
+  values: StudentValues &
+    StudentImageKeys &
+    Partial<ConsentValues> & { documentsErasedAt?: null; documentsErasedBy?: null },
 ): Promise<Required<{ [K in keyof StudentImageKeys]: string | null }> | undefined> {
   return db.transaction(async (tx) => {
     const [previous] = await tx
