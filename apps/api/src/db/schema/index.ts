@@ -9,3 +9,4 @@ export * from './student-app';
 export * from './team';
 export * from './privacy';
 export * from './student-counts';
+export * from './booking';

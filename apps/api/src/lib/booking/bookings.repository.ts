@@ -37,6 +37,109 @@ export async function lockLibrary(tx: DbOrTx, libraryId: string): Promise<{ time
   return row ? { timeZone: row.time_zone } : undefined;
 }
 
+/**
+ * Holds the library's row against edits for the rest of a booking's transaction (`for key share`):
+ * seat and area edits and a student's leave take the row `for update` and wait for the bookings
+ * in flight, and those wait for them; bookings do not wait for each other here. Taken before the
+ * student's row, as leave takes them. Bookings take turns on the occupancy rows of the days they
+ * share instead, and this transaction asks migration 0018's guard to check its plans
+ * (`booking.check`). Answers the library's time zone.
+ */
+export async function holdLibrary(tx: DbOrTx, libraryId: string): Promise<{ timeZone: string } | undefined> {
+  const result = await tx.execute<{ time_zone: string }>(
+    sql`select time_zone, set_config('booking.check', 'on', true) from libraries where id = ${libraryId} for key share`,
+  );
+  const row = result.rows[0];
+  return row ? { timeZone: row.time_zone } : undefined;
+}
+
+/** A plan as the occupancy functions take it: its days, and its daily window's start minute and length. */
+export interface PlanSpan {
+  first: string;
+  last: string;
+  startMinute: number;
+  length: number;
+}
+
+/** What a booking is checked against, read in one statement from the occupancy and the seat's plans. */
+export type FitRow = {
+  pool: number;
+  pool_peak: number;
+  /** The seat's, when a seat was asked for and exists in the library. */
+  seat_name: string | null;
+  seat_capacity: number | null;
+  seat_usable: boolean | null;
+  seat_peak: number | null;
+};
+
+/**
+ * The pool's places and its busiest minute over the plan's minutes, and, for a seat, the seat
+ * and its busiest minute among its other reserved plans, leaving `exclude` (a plan being
+ * changed) out. Reads only the occupancy rows of the plan's days and the seat's own plans.
+ */
+export async function fitOf(
+  tx: DbOrTx,
+  libraryId: string,
+  plan: PlanSpan,
+  seatId: string | null,
+  exclude?: { id: string } & PlanSpan,
+): Promise<FitRow> {
+  const { first, last, startMinute, length } = plan;
+  const poolPeak = exclude
+    ? sql`booking_pool_peak(${libraryId}, ${first}::date, ${last}::date, ${startMinute}::int, ${length}::int,
+        ${exclude.first}::date, ${exclude.last}::date, ${exclude.startMinute}::int, ${exclude.length}::int)`
+    : sql`booking_pool_peak(${libraryId}, ${first}::date, ${last}::date, ${startMinute}::int, ${length}::int)`;
+  const seatPart = seatId
+    ? sql`left join lateral (
+        select s.name as seat_name, s.capacity as seat_capacity, ${seatInUse} as seat_usable,
+          booking_seat_peak(${libraryId}, s.id, ${first}::date, ${last}::date, ${startMinute}::int, ${length}::int,
+            ${exclude?.id ?? null}::uuid) as seat_peak
+        from seats s join areas a on a.id = s.area_id
+        where s.library_id = ${libraryId} and s.id = ${seatId}) seat on true`
+    : sql`left join lateral (select null::text as seat_name, null::int as seat_capacity,
+        null::boolean as seat_usable, null::int as seat_peak) seat on true`;
+  const result = await tx.execute<FitRow>(sql`
+    select booking_pool_capacity(${libraryId}) as pool, ${poolPeak} as pool_peak, seat.*
+    from (select 1) one ${seatPart}`);
+  const row = result.rows[0];
+  if (!row) throw new Error('fit read returned nothing');
+  return row;
+}
+
+/**
+ * Fires the booking guard (migration 0018) for this transaction's plan changes now rather than
+ * at COMMIT: it takes the occupancy rows of their days, so this is the last statement before
+ * COMMIT and the rows are held for one round trip. Throws the guard's refusal as a
+ * `BookingRefused` ('pool' or 'seat').
+ */
+export async function applyBookingGuard(tx: DbOrTx): Promise<void> {
+  try {
+    await tx.execute(sql`set constraints booking_guard immediate`);
+  } catch (error) {
+    const code = pgErrorCode(error);
+    if (code === 'BK001') throw new BookingRefused('pool');
+    if (code === 'BK002') throw new BookingRefused('seat');
+    throw error;
+  }
+}
+
+/** The guard's refusal: the plan does not fit the pool or its seat. */
+export class BookingRefused extends Error {
+  constructor(readonly place: 'pool' | 'seat') {
+    super(`booking refused: ${place} full`);
+  }
+}
+
+/** The SQLSTATE behind a failed query (drizzle wraps the driver's error in `cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth += 1) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string') return code;
+    current = cause;
+  }
+  return undefined;
+}
+
 /** Places in the library's pool: capacities of active seats in active areas. */
 export async function poolCapacity(tx: DbOrTx, libraryId: string): Promise<number> {
   const result = await tx.execute<{ total: number }>(sql`

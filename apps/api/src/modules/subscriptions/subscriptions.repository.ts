@@ -6,7 +6,14 @@ import { containsPattern } from '../../lib/sql-like';
 import { seatInUse } from '../../lib/booking/bookings.repository';
 
 // The capacity reads live beside the booking engine, shared with the seat and area edits.
-export { bookingsAround, lockLibrary, poolCapacity, type BookingRow } from '../../lib/booking/bookings.repository';
+export {
+  bookingsAround,
+  fitOf,
+  holdLibrary,
+  lockLibrary,
+  poolCapacity,
+  type BookingRow,
+} from '../../lib/booking/bookings.repository';
 
 export type SeatRow = {
   id: string;
@@ -76,6 +83,73 @@ export async function usableSeats(tx: DbOrTx, libraryId: string): Promise<SeatRo
     where s.library_id = ${libraryId} and ${seatInUse}
     order by a.name, length(s.name), s.name`);
   return result.rows;
+}
+
+export interface AvailabilityAnswer {
+  pool: number;
+  /** The most plans holding a place at once over the window's minutes, from the library's today on. */
+  peak: number;
+  /** Nothing left to book: the range ends before the library's today. */
+  empty: boolean;
+  /** Usable seats with a free place for the whole window and range, in the order owners read them. */
+  seats: Array<{ id: string; name: string; area_name: string; capacity: number }>;
+}
+
+/**
+ * What `GET /subscription/available` answers, in one statement: the library's today, the pool
+ * and its peak over the window's minutes (booking_occupancy, leaving `excludeId`'s plan out),
+ * and the usable seats whose reserved plans leave a place: a seat is free when fewer of its
+ * plans overlap the window than it has places (exact for one place; a seat of several places
+ * that many overlap is counted minute by minute by booking_seat_peak). Undefined: no library.
+ */
+export async function availability(
+  db: DbOrTx,
+  libraryId: string,
+  query: { joiningDate: string; last: string; startMinute: number; length: number; excludeId?: string },
+): Promise<AvailabilityAnswer | undefined> {
+  const { startMinute, length } = query;
+  const excludeId = query.excludeId ?? null;
+  const result = await db.execute<{
+    pool: number;
+    peak: number;
+    empty: boolean;
+    seats: AvailabilityAnswer['seats'] | null;
+  }>(sql`
+    with span as (
+      select greatest(${query.joiningDate}::date, (now() at time zone l.time_zone)::date) as first, ${query.last}::date as last
+      from libraries l where l.id = ${libraryId}
+    ), ex as (
+      select joining_date, plan_expires_at, booking_minute(start_time) as sm, booking_length(start_time, end_time) as len
+      from subscriptions where library_id = ${libraryId} and id = ${excludeId}::uuid
+    ), pool as (
+      select booking_pool_capacity(${libraryId}) as places,
+        booking_pool_peak(${libraryId}, span.first, span.last, ${startMinute}::int, ${length}::int,
+          ex.joining_date, ex.plan_expires_at, ex.sm, ex.len) as peak
+      from span left join ex on true
+    ), busy as (
+      select sub.seat_id, count(*)::int as n
+      from subscriptions sub, span
+      where sub.library_id = ${libraryId} and sub.is_reserved and sub.id is distinct from ${excludeId}::uuid
+        and sub.plan_expires_at >= span.first - 1 and sub.joining_date <= span.last + 1
+        and booking_overlaps(sub.joining_date, sub.plan_expires_at, sub.start_time, sub.end_time,
+          span.first, span.last, ${startMinute}::int, ${length}::int)
+      group by sub.seat_id
+    )
+    select pool.places as pool, pool.peak, span.last < span.first as empty,
+      case when span.last >= span.first and pool.places > pool.peak then (
+        select json_agg(json_build_object('id', s.id, 'name', s.name, 'area_name', a.name, 'capacity', s.capacity)
+          order by a.name, length(s.name), s.name)
+        from seats s join areas a on a.id = s.area_id left join busy b on b.seat_id = s.id
+        where s.library_id = ${libraryId} and ${seatInUse}
+          and case when coalesce(b.n, 0) < s.capacity then true
+                   when s.capacity = 1 then false
+                   else booking_seat_peak(${libraryId}, s.id, span.first, span.last, ${startMinute}::int, ${length}::int,
+                     ${excludeId}::uuid) < s.capacity end
+      ) end as seats
+    from span, pool`);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return { pool: row.pool, peak: row.peak, empty: row.empty, seats: row.seats ?? [] };
 }
 
 const rowColumns = sql`
@@ -162,7 +236,6 @@ export interface ListOptions {
   descending: boolean;
   search?: string;
   status?: 'active' | 'expired' | 'expiring' | 'upcoming';
-  today: string;
 }
 
 const SORT_COLUMNS: Record<ListOptions['sortBy'], SQL> = {
@@ -175,6 +248,13 @@ const SORT_COLUMNS: Record<ListOptions['sortBy'], SQL> = {
   start_time: sql`sub.start_time`,
 };
 
+/**
+ * A page of the library's subscriptions and their exact total, in two statements sent together.
+ * The library's today (for the status filters and the rows' status) is worked out in each
+ * statement rather than read first. The total counts only what the filters need: the kept
+ * per-library number when nothing filters (library_subscription_counts, migration 0018), the
+ * subscriptions alone for a status, and the students' names only for a search.
+ */
 export async function listSubscriptions(db: DbOrTx, libraryId: string, options: ListOptions) {
   const filters: SQL[] = [sql`sub.library_id = ${libraryId}`];
   if (options.search) {
@@ -183,7 +263,8 @@ export async function listSubscriptions(db: DbOrTx, libraryId: string, options: 
       sql`(st.first_name || ' ' || coalesce(st.last_name, '') ilike ${pattern} or st.mobile like ${pattern})`,
     );
   }
-  const today = sql`${options.today}::date`;
+  // A scalar subquery (one InitPlan), so the status filters bound the expiry index like a constant.
+  const today = sql`(select (now() at time zone time_zone)::date from libraries where id = ${libraryId})`;
   if (options.status === 'active') filters.push(sql`sub.joining_date <= ${today} and sub.plan_expires_at >= ${today}`);
   if (options.status === 'expired') filters.push(sql`sub.plan_expires_at < ${today}`);
   if (options.status === 'upcoming') filters.push(sql`sub.joining_date > ${today}`);
@@ -191,13 +272,31 @@ export async function listSubscriptions(db: DbOrTx, libraryId: string, options: 
     filters.push(sql`sub.joining_date <= ${today} and sub.plan_expires_at between ${today} and ${today} + 7`);
   }
   const where = sql.join(filters, sql` and `);
+  const lib = sql`(select (now() at time zone time_zone)::date as today from libraries where id = ${libraryId}) lib`;
   const direction = options.descending ? sql`desc` : sql`asc`;
-  const [rows, count] = await Promise.all([
-    db.execute<SubscriptionRow>(sql`
-      select ${rowColumns} ${rowJoins} ${moneyJoins} where ${where}
-      order by ${SORT_COLUMNS[options.sortBy]} ${direction}, sub.id
-      limit ${options.limit} offset ${(options.page - 1) * options.limit}`),
-    db.execute<{ total: number }>(sql`select count(*)::int as total ${rowJoins} where ${where}`),
+  const count = options.search
+    ? sql`select count(*)::int as total from subscriptions sub join students st on st.id = sub.student_id where ${where}`
+    : options.status
+      ? sql`select count(*)::int as total from subscriptions sub where ${where}`
+      : sql`select coalesce((select total from library_subscription_counts where library_id = ${libraryId}), 0) as total`;
+  const [rows, total] = await Promise.all([
+    // The page's ten ids first, from the subscriptions alone (the students only when the search or
+    // the sort needs their names), in the index's order; then the joins and the money for those ten.
+    db.execute<SubscriptionRow & { today: string }>(sql`
+      select ${rowColumns}, to_char(lib.today, 'YYYY-MM-DD') as today
+      from ${lib} cross join (
+        select sub.* from subscriptions sub
+        ${options.search || options.sortBy === 'name' ? sql`join students st on st.id = sub.student_id` : sql``}
+        where ${where}
+        order by ${SORT_COLUMNS[options.sortBy]} ${direction}, sub.id
+        limit ${options.limit} offset ${(options.page - 1) * options.limit}
+      ) sub
+      join students st on st.id = sub.student_id
+      left join seats se on se.id = sub.seat_id
+      left join areas ar on ar.id = se.area_id
+      ${moneyJoins}
+      order by ${SORT_COLUMNS[options.sortBy]} ${direction}, sub.id`),
+    db.execute<{ total: number }>(count),
   ]);
-  return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
+  return { rows: rows.rows, total: total.rows[0]?.total ?? 0 };
 }

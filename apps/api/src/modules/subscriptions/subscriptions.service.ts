@@ -15,8 +15,8 @@ import {
 } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../errors';
-import { bookingOfRow } from '../../lib/booking/capacity';
-import { fits, placesLeft, type Booking } from '../../lib/booking/engine';
+import { applyBookingGuard, BookingRefused, pgErrorCode, type PlanSpan } from '../../lib/booking/bookings.repository';
+import { windowLength } from '../../lib/booking/engine';
 import { dateOfDayNumber, dayNumber, formatTimeOfDay, parseTimeOfDay, planExpiry } from '../../lib/booking/time';
 import type { Actor, ServiceContext } from '../../lib/service-context';
 import * as ledger from '../../lib/ledger/ledger';
@@ -80,37 +80,71 @@ function requestedPlace(input: CreateInput | UpdateInput) {
   };
 }
 
+/** A candidate as the occupancy functions take it (dates, start minute, length). */
+function spanOf(candidate: Candidate): PlanSpan {
+  return {
+    first: dateOfDayNumber(candidate.first),
+    last: dateOfDayNumber(candidate.last),
+    startMinute: candidate.window.start,
+    length: windowLength(candidate.window),
+  };
+}
+
+/** A stored plan's span, as the occupancy counts it (all its days). */
+function spanOfPlan(plan: { joining_date: string; plan_expires_at: string; start_time: string; end_time: string }) {
+  const window = { start: toMinutes(plan.start_time), end: toMinutes(plan.end_time) };
+  return {
+    first: plan.joining_date,
+    last: plan.plan_expires_at,
+    startMinute: window.start,
+    length: windowLength(window),
+  };
+}
+
+/** The 409 of a candidate that does not fit the pool, or its seat (named). */
+function refusal(candidate: Candidate, place: 'pool' | 'seat', seatName: string | null) {
+  const from = formatDateDMY(dateOfDayNumber(candidate.first));
+  const to = formatDateDMY(dateOfDayNumber(candidate.last));
+  const windowText = formatWindow(candidate.startTime, candidate.endTime);
+  return place === 'pool'
+    ? conflict(m.poolFull(windowText, from, to), 'start_time')
+    : conflict(m.seatFull(seatName ?? '', windowText, from, to), 'seat_id');
+}
+
 /**
- * Checks that the candidate fits the library's pool and, when reserved, its
- * seat: 409 naming the window when it does not. Must run inside the
- * transaction that holds the library lock.
+ * Checks that the candidate fits the library's pool and, when reserved, its seat: 409
+ * naming the window when it does not, from the occupancy of the candidate's days and the
+ * seat's own plans (one statement). This answers the requests that cannot fit without
+ * making them wait; `guardBooking` re-checks under the occupancy rows' locks before COMMIT.
  */
 async function assertFits(
   tx: DbOrTx,
   libraryId: string,
   candidate: Candidate,
   seatId: string | null,
-  excludeId?: string,
-) {
-  if (candidate.last < candidate.first) return; // nothing left to book (a plan entirely in the past)
-  const booking: Booking = { window: candidate.window, days: { first: candidate.first, last: candidate.last } };
-  const from = dateOfDayNumber(candidate.first);
-  const to = dateOfDayNumber(candidate.last);
-  const windowText = formatWindow(candidate.startTime, candidate.endTime);
+  exclude?: { id: string } & PlanSpan,
+): Promise<string | null> {
+  if (candidate.last < candidate.first) return null; // nothing left to book (a plan entirely in the past)
+  const fit = await repository.fitOf(tx, libraryId, spanOf(candidate), seatId, exclude);
+  if (fit.pool_peak + 1 > fit.pool) throw refusal(candidate, 'pool', null);
+  if (!seatId) return null;
+  if (fit.seat_name === null || fit.seat_capacity === null) throw notFound(m.seatNotFound);
+  if (!fit.seat_usable) throw conflict(m.seatNotUsable, 'seat_id');
+  if ((fit.seat_peak ?? 0) + 1 > fit.seat_capacity) throw refusal(candidate, 'seat', fit.seat_name);
+  return fit.seat_name;
+}
 
-  const pool = await repository.poolCapacity(tx, libraryId);
-  const everyone = await repository.bookingsAround(tx, libraryId, from, to, { excludeId });
-  if (!fits(everyone.map(bookingOfRow), booking, pool)) {
-    throw conflict(m.poolFull(windowText, formatDateDMY(from), formatDateDMY(to)), 'start_time');
-  }
-  if (seatId) {
-    const seat = await repository.findSeat(tx, libraryId, seatId);
-    if (!seat) throw notFound(m.seatNotFound);
-    if (!seat.usable) throw conflict(m.seatNotUsable, 'seat_id');
-    const atSeat = await repository.bookingsAround(tx, libraryId, from, to, { seatId, excludeId });
-    if (!fits(atSeat.map(bookingOfRow), booking, seat.capacity)) {
-      throw conflict(m.seatFull(seat.name, windowText, formatDateDMY(from), formatDateDMY(to)), 'seat_id');
-    }
+/**
+ * The last statement before COMMIT of every booking write: the guard (migration 0018) takes the
+ * occupancy rows of the plan's days in day order, counts the plan in and refuses, as a 409
+ * naming the window, if it no longer fits (someone booked the place since `assertFits`).
+ */
+async function guardBooking(tx: DbOrTx, candidate: Candidate, seatName: string | null) {
+  try {
+    await applyBookingGuard(tx);
+  } catch (error) {
+    if (error instanceof BookingRefused) throw refusal(candidate, error.place, seatName);
+    throw error;
   }
 }
 
@@ -125,20 +159,34 @@ async function assertMember(tx: DbOrTx, libraryId: string, studentId: string): P
   if ((await repository.lockStudentState(tx, libraryId, studentId)) === 'left') throw cannotBook();
 }
 
+/** Deadlock and serialization failures are retried: the work is rolled back and run again. */
+const RETRIED_CODES = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
 /**
- * Runs a booking write in a transaction holding the library's booking lock, so two
- * requests can never both take the last place (DESIGN.md §6); `today` is the library's.
+ * Runs a booking write in a transaction that holds the library's row against edits (key share)
+ * and ends with `guardBooking`, so two requests can never both take the last place
+ * (DESIGN.md §6): bookings of one library run side by side and take turns only on the
+ * occupancy rows of the days they share, for the guard's one statement and the COMMIT.
+ * `today` is the library's.
  */
-function underBookingLock<T>(
+async function underBookingLock<T>(
   db: DbOrTx,
   libraryId: string,
   work: (tx: DbOrTx, today: string) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    const library = await repository.lockLibrary(tx, libraryId);
-    if (!library) throw notFound();
-    return work(tx, todayIn(library.timeZone));
-  });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(async (tx) => {
+        const library = await repository.holdLibrary(tx, libraryId);
+        if (!library) throw notFound();
+        return work(tx, todayIn(library.timeZone));
+      });
+    } catch (error) {
+      const code = pgErrorCode(error);
+      if (attempt >= ATTEMPTS || code === undefined || !RETRIED_CODES.has(code)) throw error;
+    }
+  }
 }
 
 async function load(tx: DbOrTx, libraryId: string, id: string, today: string): Promise<Subscription> {
@@ -167,7 +215,8 @@ export async function createSubscription(
     const { startTime, endTime, seatId } = requestedPlace(input);
     // Days already past cannot be booked over any more: check from today on.
     const first = Math.max(joining, toDay(today));
-    await assertFits(tx, libraryId, candidate(startTime, endTime, first, toDay(expiry)), seatId);
+    const wanted = candidate(startTime, endTime, first, toDay(expiry));
+    const seatName = await assertFits(tx, libraryId, wanted, seatId);
     const id = await repository.insertSubscription(tx, libraryId, {
       studentId: input.student_id,
       seatId,
@@ -203,7 +252,9 @@ export async function createSubscription(
       },
       { field: 'fee', tooMuch: () => paymentMessages.feeAbovePrice(price) },
     );
-    return load(tx, libraryId, id, today);
+    const created = await load(tx, libraryId, id, today);
+    await guardBooking(tx, wanted, seatName);
+    return created;
   });
 }
 
@@ -219,9 +270,12 @@ export async function updateSubscription(
     await assertMember(tx, libraryId, current.student_id);
     const { startTime, endTime, seatId } = requestedPlace(input);
     const first = Math.max(toDay(current.joining_date), toDay(today));
-    await assertFits(tx, libraryId, candidate(startTime, endTime, first, toDay(current.plan_expires_at)), seatId, id);
+    const wanted = candidate(startTime, endTime, first, toDay(current.plan_expires_at));
+    const seatName = await assertFits(tx, libraryId, wanted, seatId, { id, ...spanOfPlan(current) });
     await repository.updateWindow(tx, libraryId, id, { startTime, endTime, isReserved: input.is_reserved, seatId });
-    return load(tx, libraryId, id, today);
+    const updated = await load(tx, libraryId, id, today);
+    await guardBooking(tx, wanted, seatName);
+    return updated;
   });
 }
 
@@ -245,13 +299,11 @@ export async function renewSubscription(
     const lapsed = current.plan_expires_at < today;
     const newFirstDate = lapsed ? today : dateOfDayNumber(toDay(current.plan_expires_at) + 1);
     const newExpiry = planExpiry(newFirstDate, input.duration);
-    await assertFits(
-      tx,
-      libraryId,
-      candidate(current.start_time, current.end_time, toDay(newFirstDate), toDay(newExpiry)),
-      current.is_reserved ? current.seat_id : null,
+    const wanted = candidate(current.start_time, current.end_time, toDay(newFirstDate), toDay(newExpiry));
+    const seatName = await assertFits(tx, libraryId, wanted, current.is_reserved ? current.seat_id : null, {
       id,
-    );
+      ...spanOfPlan(current),
+    });
     await repository.extendPlan(tx, libraryId, id, {
       joiningDate: lapsed ? today : current.joining_date,
       planExpiresAt: newExpiry,
@@ -284,7 +336,9 @@ export async function renewSubscription(
       },
       { field: 'fee', tooMuch: paymentMessages.overpayment },
     );
-    return load(tx, libraryId, id, today);
+    const renewed = await load(tx, libraryId, id, today);
+    await guardBooking(tx, wanted, seatName);
+    return renewed;
   });
 }
 
@@ -299,7 +353,6 @@ export async function getSubscription(context: SubscriptionsContext, actor: Acto
 }
 
 export async function listSubscriptions(context: SubscriptionsContext, actor: Actor, query: ListQuery) {
-  const today = await todayOf(context.db, actor.libraryId);
   const { rows, total } = await repository.listSubscriptions(context.db, actor.libraryId, {
     page: query.page,
     limit: query.limit,
@@ -307,10 +360,9 @@ export async function listSubscriptions(context: SubscriptionsContext, actor: Ac
     descending: query.sortOrder === 'DESC',
     search: query.search || undefined,
     status: query.status,
-    today,
   });
   return {
-    subscription: rows.map((row) => present(row, today)),
+    subscription: rows.map(({ today, ...row }) => present(row, today)),
     pagination: paginate(query.page, query.limit, total),
   };
 }
@@ -319,41 +371,26 @@ export async function listSubscriptions(context: SubscriptionsContext, actor: Ac
  * Places free for a window on the days from the joining date (for `duration`
  * months, else one): `availableSeats` is the pool minus the peak overlap, and
  * `nonReservedSeats` the seats with a free place throughout, for a reserved booking.
+ * One statement: the peak from the occupancy of the window's minutes on those days,
+ * the seats from the reserved plans that overlap the window.
  */
 export async function availability(
   context: SubscriptionsContext,
   actor: Actor,
   query: { joining_date: string; start_time: string; end_time: string; duration?: number; exclude_id?: string },
 ): Promise<Availability> {
-  const { db } = context;
-  const { libraryId } = actor;
-  const today = await todayOf(db, libraryId);
-  const first = Math.max(toDay(query.joining_date), toDay(today));
-  const last = toDay(planExpiry(query.joining_date, query.duration ?? 1));
-  if (last < first) return { availableSeats: 0, nonReservedSeats: [] };
-  const booking: Booking = {
-    window: { start: toMinutes(query.start_time), end: toMinutes(query.end_time) },
-    days: { first, last },
-  };
-  const from = dateOfDayNumber(first);
-  const to = dateOfDayNumber(last);
-  const [pool, everyone, seats] = await Promise.all([
-    repository.poolCapacity(db, libraryId),
-    repository.bookingsAround(db, libraryId, from, to, { excludeId: query.exclude_id }),
-    repository.usableSeats(db, libraryId),
-  ]);
-  const availableSeats = placesLeft(everyone.map(bookingOfRow), booking, pool);
-  if (availableSeats === 0) return { availableSeats, nonReservedSeats: [] };
-
-  const reservedBySeat = new Map<string, Booking[]>();
-  for (const row of everyone) {
-    if (!row.is_reserved || !row.seat_id) continue;
-    const list = reservedBySeat.get(row.seat_id) ?? [];
-    list.push(bookingOfRow(row));
-    reservedBySeat.set(row.seat_id, list);
-  }
-  const nonReservedSeats = seats
-    .filter((seat) => fits(reservedBySeat.get(seat.id) ?? [], booking, seat.capacity))
-    .map(({ id, name, area_name, capacity }) => ({ id, name, area_name, capacity }));
-  return { availableSeats, nonReservedSeats };
+  const joining = toDay(query.joining_date);
+  const window = { start: toMinutes(query.start_time), end: toMinutes(query.end_time) };
+  const last = planExpiry(query.joining_date, query.duration ?? 1);
+  const answer = await repository.availability(context.db, actor.libraryId, {
+    joiningDate: dateOfDayNumber(joining),
+    last,
+    startMinute: window.start,
+    length: windowLength(window),
+    excludeId: query.exclude_id,
+  });
+  if (!answer) throw notFound();
+  const availableSeats = Math.max(0, answer.pool - answer.peak);
+  if (answer.empty || availableSeats === 0) return { availableSeats: 0, nonReservedSeats: [] };
+  return { availableSeats, nonReservedSeats: answer.seats };
 }
