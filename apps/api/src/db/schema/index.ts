@@ -10,3 +10,4 @@ export * from './team';
 export * from './privacy';
 export * from './student-counts';
 export * from './booking';
+export * from './dashboard';

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DashboardPeriod } from '@app/shared';
 import { countedFee } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
 
 /**
  * Money on the dashboard (issue 14): a voided fee counts for nothing (not in revenue, the
@@ -42,66 +43,93 @@ export function periodStart(period: DashboardPeriod, tz: SQL, now: SQL = sql`now
 
 export type Bucket = 'hour' | 'day' | 'month';
 
-/** A period's bounds, worked out once per request from the library's time zone. */
-export interface PeriodBounds {
-  timeZone: string;
-  /** The period's first instant, exact to the microsecond (ISO, UTC); null for lifetime. */
-  start: string | null;
-  /** The same, to the second, as the dashboard shows it. */
-  shownStart: string | null;
-  /** The library's today, `YYYY-MM-DD`. */
-  today: string;
-  /** The chart's first and last buckets, the library's wall-clock time (`YYYY-MM-DD HH24:MI:SS`). */
-  firstBucket: string;
-  lastBucket: string;
+/** Options for the tests: read the period's first day from the fees even when the totals would do. */
+export interface FigureOptions {
+  firstDayFromFees?: boolean;
 }
 
-const LOCAL = `'YYYY-MM-DD HH24:MI:SS'`;
+/**
+ * The period's bounds, one row `b`, worked out by PostgreSQL from the library's row (its time
+ * zone read once, its own zone rules, one `now()`): the first instant (null for lifetime), the
+ * library's today, the local day the period starts on and the first day of the month after it,
+ * the chart's first and last buckets (the library's wall-clock time), and `exact_start`: whether
+ * the fees from the start on are exactly those of the local days from its first day on (the start
+ * is that day's midnight and the zone's offset is the same a day either side of it; not so near a
+ * clock change, when the first day is read from the fees themselves).
+ */
+function boundsCte(libraryId: string, period: DashboardPeriod, bucket: Bucket): SQL {
+  const start = periodStart(period, sql`l.tz`, sql`l.now`) ?? sql`null::timestamptz`;
+  const unit = sql.raw(`'${bucket}'`);
+  const first =
+    period === 'lifetime'
+      ? sql`date_trunc(${unit}, coalesce((select min(created_at) from fees where library_id = ${libraryId}), l.now) at time zone l.tz)`
+      : sql`date_trunc(${unit}, s.start at time zone l.tz)`;
+  return sql`
+    select l.tz, s.start,
+           to_char(s.start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as shown_start,
+           (l.now at time zone l.tz)::date as today,
+           (s.start at time zone l.tz)::date as start_day,
+           (date_trunc('month', s.start at time zone l.tz) + interval '1 month')::date as next_month,
+           coalesce((s.start at time zone l.tz)::time = '00:00'
+                    and ((s.start - interval '1 day') at time zone l.tz) - ((s.start - interval '1 day') at time zone 'UTC')
+                      = ((s.start + interval '1 day') at time zone l.tz) - ((s.start + interval '1 day') at time zone 'UTC'),
+                    false) as exact_start,
+           ${first} as first_bucket,
+           date_trunc(${unit}, l.now at time zone l.tz) as last_bucket
+    from (select time_zone as tz, now() as now from libraries where id = ${libraryId}) l
+    cross join lateral (select ${start} as start) s`;
+}
 
 /**
- * Issue 18: the bounds are worked out first, in one cheap statement on the library's row (the
- * time zone read once, PostgreSQL's own zone rules, one `now()`), and the figures' statement
- * then gets them as plain parameters, so the planner sees the range and reads it off
- * `fees_library_created_idx` instead of scanning every fee with a start it cannot know.
+ * The period's counted fees as groups of (chart bucket, mode, plan) with their money,
+ * transactions and sales (issue 18, after):
+ *
+ * - the last 24 hours roll, so they are read from the fees themselves (`fees_library_counted_idx`,
+ *   a few hundred entries), grouped by the library's hour;
+ * - a period that starts at a local midnight is the local days from its first day on, read from
+ *   `dashboard_fee_totals` (migration 0019, kept by triggers on fees): day rows for a chart by day;
+ *   for a chart by month, the day rows of the first month and the month rows after it; lifetime is
+ *   every month row. At most about 31 + 12 days' and months' groups, whatever the number of fees;
+ * - near a clock change (`exact_start` false) the first day comes from the fees from the start on
+ *   (by index, within three days of it) and the totals from the day after it.
+ *
+ * A fee dated after now is in the totals' later days, so in the revenue but in no chart bucket, as
+ * before.
  */
-export async function periodBounds(
-  db: DbOrTx,
-  libraryId: string,
-  period: DashboardPeriod,
-  bucket: Bucket,
-): Promise<PeriodBounds> {
-  const tz = sql`l.time_zone`;
-  const start = periodStart(period, tz, sql`l.now`);
+function feeGroups(libraryId: string, period: DashboardPeriod, bucket: Bucket, options: FigureOptions): SQL {
   const unit = sql.raw(`'${bucket}'`);
-  const first = start
-    ? sql`date_trunc(${unit}, ${start} at time zone ${tz})`
-    : sql`date_trunc(${unit}, coalesce((select min(created_at) from fees where library_id = ${libraryId}), l.now) at time zone ${tz})`;
-  const result = await db.execute<{
-    time_zone: string;
-    start: string | null;
-    shown_start: string | null;
-    today: string;
-    first_bucket: string;
-    last_bucket: string;
-  }>(sql`
-    select l.time_zone,
-           ${start ? sql`to_char(${start} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : sql`null`} as start,
-           ${start ? sql`to_char(${start} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')` : sql`null`} as shown_start,
-           to_char(l.now at time zone ${tz}, 'YYYY-MM-DD') as today,
-           to_char(${first}, ${sql.raw(LOCAL)}) as first_bucket,
-           to_char(date_trunc(${unit}, l.now at time zone ${tz}), ${sql.raw(LOCAL)}) as last_bucket
-    from (select time_zone, now() as now from libraries where id = ${libraryId}) l`);
-  const row = result.rows[0];
-  // No row only when the library is gone (or for the bench's capture of the SQL): an empty dashboard.
-  const now = new Date().toISOString();
-  return {
-    timeZone: row?.time_zone ?? 'UTC',
-    start: row ? row.start : now,
-    shownStart: row ? row.shown_start : null,
-    today: row?.today ?? now.slice(0, 10),
-    firstBucket: row?.first_bucket ?? `${now.slice(0, 10)} 00:00:00`,
-    lastBucket: row?.last_bucket ?? `${now.slice(0, 10)} 00:00:00`,
-  };
+  const fromFees = (range: SQL, when: SQL = sql`true`) => sql`
+    select date_trunc(${unit}, f.created_at at time zone b.tz) as bucket, f.mode, f.duration, f.is_reserved,
+           sum(f.amount) as amount,
+           count(*) filter (where f.kind <> 'adjustment')::int as transactions,
+           count(*) filter (where f.kind in ('new', 'renewal'))::int as sales
+    from b join fees f on f.library_id = ${libraryId} and ${counted} and ${range}
+    where ${when}
+    group by 1, 2, 3, 4`;
+  if (bucket === 'hour') return fromFees(sql`f.created_at >= b.start`);
+  const totals = (rows: 'day' | 'month', range: SQL) => sql`
+    select ${rows === 'day' && bucket === 'month' ? sql`date_trunc('month', t.day)::timestamp` : sql`t.day::timestamp`} as bucket,
+           t.mode, t.duration, t.is_reserved, t.amount, t.transactions, t.sales
+    from dashboard_fee_totals t where t.library_id = ${libraryId} and t.unit = ${sql.raw(`'${rows}'`)} and ${range}`;
+  if (period === 'lifetime') return totals('month', sql`true`);
+  const partial = sql`(not b.exact_start or ${options.firstDayFromFees === true}::boolean)`;
+  // Scalar subqueries of `b`, so the day range is the index scan's own condition (a join with `b`
+  // made it a filter over every day row of the library).
+  const days = sql`t.day >= (select b.start_day + case when ${partial} then 1 else 0 end from b)`;
+  const parts =
+    bucket === 'day'
+      ? [totals('day', days)]
+      : [
+          totals('day', sql`${days} and t.day < (select next_month from b)`),
+          totals('month', sql`t.day >= (select next_month from b)`),
+        ];
+  parts.push(
+    fromFees(
+      sql`f.created_at >= b.start and f.created_at < b.start + interval '3 days'`,
+      sql`${partial} and (f.created_at at time zone b.tz)::date <= b.start_day`,
+    ),
+  );
+  return sql.join(parts, sql` union all `);
 }
 
 interface Figures {
@@ -119,42 +147,45 @@ const json = <T>(value: unknown, empty: T): T =>
   value == null ? empty : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 
 /**
- * All dashboard figures of one library for one period, each computed by PostgreSQL, in two
- * statements one after the other (issue 18: one connection per request, not nine): the
- * bounds, then everything else in one round trip. The period's counted fees are read once,
- * off the index, and grouped by chart bucket, mode and plan into a few hundred rows; the
- * revenue, the top plans, the modes and the chart are sums of those groups, so they add up
- * to the same money exactly.
+ * All dashboard figures of one library for one period in one statement (one snapshot, one
+ * `now()`, one round trip), none of them counting rows by the hundred thousand: the bounds
+ * (`boundsCte`); the money from the period's fee groups (`feeGroups`), so the revenue, the top
+ * plans, the modes and the chart are sums of the same groups and add up exactly; the members'
+ * number from migration 0017's counter; the members on a plan today and the plans by length as
+ * minus the sum of migration 0019's plan changes after today; seats and the ten recent fees as
+ * before. A named prepared statement (db/prepared.ts): PostgreSQL plans each period's statement
+ * once per connection, not on every request.
  */
-export async function dashboardFigures(db: DbOrTx, libraryId: string, period: DashboardPeriod, bucket: Bucket) {
-  const bounds = await periodBounds(db, libraryId, period, bucket);
-  const unit = sql.raw(`'${bucket}'`);
+export async function dashboardFigures(
+  db: DbOrTx,
+  libraryId: string,
+  period: DashboardPeriod,
+  bucket: Bucket,
+  options: FigureOptions = {},
+) {
   const step = sql.raw(`'1 ${bucket}'::interval`);
   const format = sql.raw(
     bucket === 'hour' ? `'YYYY-MM-DD"T"HH24:00'` : bucket === 'day' ? `'YYYY-MM-DD'` : `'YYYY-MM'`,
   );
-  const tz = sql`${bounds.timeZone}::text`;
-  const today = sql`${bounds.today}::date`;
-  const inPeriod = bounds.start ? sql`${counted} and f.created_at >= ${bounds.start}::timestamptz` : counted;
+  const today = sql`(select today from b)`;
 
-  const result = await db.execute<Record<keyof Figures, unknown>>(sql`
-    with grouped as materialized (
-      select date_trunc(${unit}, f.created_at at time zone ${tz}) as bucket, f.mode, f.duration, f.is_reserved,
-             sum(f.amount) as amount,
-             count(*) filter (where f.kind <> 'adjustment') as transactions,
-             count(*) filter (where f.kind in ('new', 'renewal')) as sales
-      from fees f where f.library_id = ${libraryId} and ${inPeriod}
-      group by 1, 2, 3, 4
+  const rows = await executePrepared<Record<keyof Figures | 'periodStart', unknown>>(
+    db,
+    sql`
+    with b as materialized (${boundsCte(libraryId, period, bucket)}),
+    grouped as materialized (${feeGroups(libraryId, period, bucket, options)}),
+    plans as materialized (
+      select members, duration, -sum(delta)::int as running
+      from dashboard_plan_changes
+      where library_id = ${libraryId} and day > ${today}
+      group by members, duration
     )
     select
+      (select shown_start from b) as "periodStart",
       -- Issue 19: students who left are not counted.
       (select json_build_object(
-         'total', (select count(*)::int from students where library_id = ${libraryId} and status = 'active'),
-         'active', (select count(*)::int from students st
-                     where st.library_id = ${libraryId} and st.status = 'active'
-                       and exists (select 1 from subscriptions sub
-                                    where sub.library_id = st.library_id and sub.student_id = st.id
-                                      and sub.joining_date <= ${today} and sub.plan_expires_at >= ${today})))) as students,
+         'total', coalesce((select active from library_student_counts where library_id = ${libraryId}), 0),
+         'active', coalesce((select running from plans where members), 0))) as students,
       (select json_build_object('total', count(*)::int,
                                 'active', count(*) filter (where status = 'active')::int,
                                 'inactive', count(*) filter (where status <> 'active')::int)
@@ -181,27 +212,26 @@ export async function dashboardFigures(db: DbOrTx, libraryId: string, period: Da
                 where f.library_id = ${libraryId} and ${counted}
                 order by f.created_at desc, f.id desc
                 limit 10) fee) as recent,
-      (select coalesce(json_agg(json_build_object('duration', duration, 'subscribers', subscribers) order by duration), '[]')
-         from (select duration_months as duration, count(distinct student_id)::int as subscribers
-                 from subscriptions
-                where library_id = ${libraryId} and joining_date <= ${today} and plan_expires_at >= ${today}
-                group by duration_months) plan) as plans,
+      -- Students on a plan of each length today (any status, as before), lengths with none left out.
+      (select coalesce(json_agg(json_build_object('duration', duration, 'subscribers', running) order by duration), '[]')
+         from plans where not members and running <> 0) as plans,
       (select coalesce(json_agg(json_build_object('date', to_char(b.local_start, ${format}),
                                                   'revenue', coalesce(g.amount, 0)::text,
                                                   'transactions', coalesce(g.transactions, 0)::int)
                                 order by b.local_start), '[]')
-         from generate_series(${bounds.firstBucket}::timestamp, ${bounds.lastBucket}::timestamp, ${step}) as b(local_start)
+         from generate_series((select first_bucket from b), (select last_bucket from b), ${step}) as b(local_start)
          left join (select bucket, sum(amount) as amount, sum(transactions) as transactions
                       from grouped group by bucket) g on g.bucket = b.local_start) as series,
       (select json_agg(json_build_object('mode', m.mode, 'amount', coalesce(g.amount, 0)::text,
                                          'count', coalesce(g.transactions, 0)::int) order by m.position)
          from unnest(array['Cash', 'UPI', 'Card', 'Bank Transfer', 'Cheque']) with ordinality as m(mode, position)
          left join (select mode, sum(amount) as amount, sum(transactions) as transactions
-                      from grouped group by mode) g on g.mode = m.mode) as modes`);
+                      from grouped group by mode) g on g.mode = m.mode) as modes`,
+  );
 
-  const row = result.rows[0];
+  const row = rows[0];
   return {
-    periodStart: bounds.shownStart,
+    periodStart: (row?.periodStart as string | null | undefined) ?? null,
     students: json<Figures['students']>(row?.students, { total: 0, active: 0 }),
     seats: json<Figures['seats']>(row?.seats, { total: 0, active: 0, inactive: 0 }),
     revenue: json<Figures['revenue']>(row?.revenue, { revenue: '0', transactions: 0, average: '0' }),

@@ -24,12 +24,9 @@ export async function dashboard(
   const { db } = context;
   const { libraryId } = actor;
   const bucket = bucketOf(period);
-  // One snapshot for both statements (the bounds' now() and the figures): a fee saved meanwhile is
-  // in all of this answer's figures or in none.
-  const figures = await db.transaction((tx) => dashboardFigures(tx, libraryId, period, bucket), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
+  // One statement: its figures share one snapshot and one now(), so a fee saved meanwhile is in all
+  // of this answer's figures or in none, without a transaction around it.
+  const figures = await dashboardFigures(db, libraryId, period, bucket);
   return {
     period,
     periodStart: figures.periodStart,
