@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { messages, studentAppMessages } from '@app/shared';
+import { messages, STORAGE_KEYS, studentAppMessages } from '@app/shared';
+import { newLibrary } from './support';
 
 /**
  * Issue 8's size budget: what a first visit downloads, as the production build is served.
@@ -27,6 +28,36 @@ const LANDING_BUDGET_KB = 10;
 // The student app (issue 15) on a phone: React, React Router, MUI's components of its screens and
 // its own code, measured 214 kB on 2026-11-24, with a little room.
 const STUDENT_BUDGET_KB = 225;
+
+/**
+ * Issue 18: a cold visit to each /app screen (a fresh context, signed in, nothing cached), until the
+ * screen is usable (its heading shown, no spinner, the network idle after its data arrived). The
+ * issue's target is 200 kB for every screen; it is not met yet: each screen's budget is what it
+ * measured on 2026-11-24 (an empty library) after the first cuts, plus about 3 kB, (the shell's dialogs, the charts and zod out of the
+ * shell: docs/performance.md, "Web: the signed-in app"), with a little room, so that any growth is
+ * a regression to look at. React DOM, React Router, MUI's core with emotion and RTK Query are about
+ * 190 kB of every screen's total.
+ */
+const SIGNED_IN_TARGET_KB = 200;
+const SCREEN_BUDGET_KB: Record<string, number> = {
+  dashboard: 319,
+  'check-in': 285,
+  attendance: 327,
+  student: 341,
+  'student/addstudent': 398,
+  area: 344,
+  seats: 337,
+  notifications: 290,
+  activity: 311,
+  subscription: 423,
+  'fee-report': 318,
+  dues: 348,
+  'day-book': 365,
+  expenses: 390,
+  profit: 287,
+  settings: 345,
+  team: 345,
+};
 
 // Lazy chunks a first visit must not load: the /app screens, the date pickers, the charts and the QR code.
 const LAZY_CHUNKS = [
@@ -53,6 +84,9 @@ const LAZY_CHUNKS = [
   'browser',
   'DatePicker',
   'DashboardCharts',
+  // The shell's dialogs, loaded when opened (issue 18).
+  'ProfileDialog',
+  'NotificationDialog',
   // The Profit screen's chart, which shares MUI X Charts with the dashboard's.
   'ProfitChart',
 ];
@@ -151,6 +185,40 @@ test(`the student app loads its own bundle, at most ${STUDENT_BUDGET_KB} kB, and
   );
   expect(admin).toEqual([]);
   expect(visit.kb).toBeLessThanOrEqual(STUDENT_BUDGET_KB);
+});
+
+test(`a cold visit to each /app screen stays within its budget (target ${SIGNED_IN_TARGET_KB} kB), and loads no chart, picker or closed dialog it does not show`, async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const registration = await request.post('/api/auth/register/library', { data: newLibrary() });
+  expect(registration.status()).toBe(201);
+  const session = (await registration.json()).data;
+  const over: string[] = [];
+  for (const [screen, budget] of Object.entries(SCREEN_BUDGET_KB)) {
+    const context = await browser.newContext({
+      storageState: {
+        cookies: [],
+        origins: [{ origin: baseURL!, localStorage: [{ name: STORAGE_KEYS.admin, value: JSON.stringify(session) }] }],
+      },
+    });
+    const page = await context.newPage();
+    const visit = await firstVisit(page, `/app/${screen}`, async () => {
+      await expect(page.locator('h1').first()).toBeVisible();
+      await expect(page.locator('[role="progressbar"]:not([aria-valuenow])')).toHaveCount(0);
+    });
+    await context.close();
+    report(`/app/${screen} (budget ${budget} kB)`, visit);
+    const loaded = visit.scripts.map((script) => chunkName(script.url));
+    // The shell's dialogs come with the click that opens them; the dashboard's charts as they scroll into view.
+    expect(loaded, `/app/${screen}`).not.toContain('ProfileDialog');
+    expect(loaded, `/app/${screen}`).not.toContain('NotificationDialog');
+    if (screen === 'dashboard') expect(loaded).not.toContain('DashboardCharts');
+    if (visit.kb > budget) over.push(`/app/${screen} ${visit.kb.toFixed(1)} kB > ${budget} kB`);
+  }
+  expect(over).toEqual([]);
 });
 
 test('the landing page is prerendered: its texts and links are there before any script runs', async ({ browser }) => {

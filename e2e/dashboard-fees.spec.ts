@@ -104,6 +104,8 @@ test('the dashboard follows the fees; the fee report searches, pages and exports
   await expect(recent.getByRole('row').nth(1)).toContainText('₹1,500.00');
   await expect(recent.getByRole('row').nth(1)).toContainText('New');
   await expect(page.getByRole('region', { name: d.subscriptionPlans })).toContainText('3 Months plan');
+  // The charts load as they come into view (issue 18): below the figures, they wait for the scroll.
+  await topContent.scrollIntoViewIfNeeded();
   await expect(page.getByRole('region', { name: d.revenueOverTime }).locator('svg').first()).toBeVisible();
   await expect(page.getByRole('region', { name: d.byPaymentMode })).toContainText('UPI');
   await expectAccessible(page, 'dashboard');
@@ -198,6 +200,7 @@ test('the dashboard follows the fees; the fee report searches, pages and exports
   await expectAccessible(page, 'fee report, dark');
   await page.goto('/app/dashboard');
   await expect(cardValue(page, d.totalStudents)).toHaveText('6');
+  await page.getByRole('region', { name: d.topContent }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('region', { name: d.byPaymentMode })).toContainText('UPI');
   await expectAccessible(page, 'dashboard, dark');
 });

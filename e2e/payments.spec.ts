@@ -222,6 +222,8 @@ test('payments: a price from the list, half paid, the rest by UPI, the day book,
   const dues = page.getByRole('region', { name: d.title });
   await expect(dues.getByText(formatRupees(600))).toBeVisible();
   await expect(dues.getByText(d.outstandingCount(1))).toBeVisible();
+  // The charts load as they come into view (issue 18).
+  await page.getByRole('region', { name: messages.dashboard.topContent }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('region', { name: messages.dashboard.revenueOverTime })).toBeVisible();
   await expectAccessible(page, 'dashboard with the dues card');
   await screenshot(page, 'dashboard-dues-card-light');
@@ -248,6 +250,8 @@ test('payments: a price from the list, half paid, the rest by UPI, the day book,
   await record.getByRole('button', { name: messages.common.cancel }).click();
   await page.goto('/app/dashboard');
   await expect(dues.getByText(formatRupees(600))).toBeVisible();
+  // The charts load as they come into view (issue 18).
+  await page.getByRole('region', { name: messages.dashboard.topContent }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('region', { name: messages.dashboard.revenueOverTime })).toBeVisible();
   await expectAccessible(page, 'dashboard with the dues card, dark');
   await screenshot(page, 'dashboard-dues-card-dark');
@@ -280,6 +284,8 @@ test('payments: a price from the list, half paid, the rest by UPI, the day book,
 
     await page.goto('/app/dashboard');
     await expect(dues.getByText(formatRupees(600))).toBeVisible();
+    // The charts load as they come into view (issue 18).
+    await page.getByRole('region', { name: messages.dashboard.topContent }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('region', { name: messages.dashboard.revenueOverTime })).toBeVisible();
     await expectAccessible(page, `dashboard with the dues card, narrow, ${theme}`);
     await screenshot(page, `dashboard-dues-card-narrow-${theme}`);

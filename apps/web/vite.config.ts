@@ -93,6 +93,20 @@ export default defineConfig({
       // packages/shared is plain declarations (schemas, messages, constants): a screen that
       // imports one message must not pull every feature's zod schemas into its chunk.
       treeshake: { moduleSideEffects: [{ test: /packages\/shared\/src\//, sideEffects: false }] },
+      output: {
+        // MUI's text field and what it always brings (InputBase, the Select inside it with its Menu,
+        // Popover and Modal, FormControl): one chunk, which the sign-in form and nearly every /app
+        // screen load, rather than the four that rolldown's automatic split made of it (issue 18:
+        // each boundary costs compression and requests).
+        advancedChunks: {
+          groups: [
+            {
+              name: 'mui-text-field',
+              test: /node_modules\/@mui\/(material\/(TextField|InputBase|Input|FilledInput|OutlinedInput|InputLabel|FormLabel|FormControl|FormHelperText|InputAdornment|Select|NativeSelect|Menu|MenuList|List|Popover|Modal|Backdrop|Fade|Grow|Portal|Paper|TextareaAutosize|Unstable_TrapFocus)\/)|node_modules\/react-transition-group\//,
+            },
+          ],
+        },
+      },
     },
   },
 });

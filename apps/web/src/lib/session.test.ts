@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sessionSchema } from '@app/shared';
+import { adminSchema, sessionSchema } from '@app/shared';
 import { fakeSession, storeSession } from '@/test/fixtures';
-import { clearSession, parseSession, readSession, readToken, writeSession } from './session';
+import { clearSession, parseAdmin, parseSession, readSession, readToken, writeSession } from './session';
 
 describe('stored admin session', () => {
   it('reads back what was written', () => {
@@ -72,5 +72,18 @@ describe('parseSession', () => {
       { numRuns: 2000 },
     );
     expect(parseSession({ ...fakeSession, extra: 1, library: { ...fakeSession.library, x: 2 } })).toEqual(fakeSession);
+  });
+
+  it('parseAdmin answers exactly what the shared adminSchema answers (what /auth/me returns)', () => {
+    fc.assert(
+      fc.property(fc.oneof(session, anyValue), (value) => {
+        const expected = adminSchema.safeParse(value);
+        expect(parseAdmin(value)).toEqual(expected.success ? expected.data : null);
+      }),
+      { numRuns: 2000 },
+    );
+    const { token: _token, expiresAt: _expiresAt, ...admin } = fakeSession;
+    expect(parseAdmin(fakeSession)).toEqual(admin);
+    expect(parseAdmin({ ...admin, role: 'janitor' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { isRole, STORAGE_KEYS, type AdminSession } from '@app/shared';
+import { isRole, STORAGE_KEYS, type Admin, type AdminSession } from '@app/shared';
 
 type Fields = Record<string, unknown>;
 
@@ -17,22 +17,33 @@ function strings<K extends string>(source: Fields, keys: readonly K[]): Record<K
 }
 
 /**
- * The AdminSession in `value`, or null when it is not one: the same answer as the shared
- * `sessionSchema.safeParse` (unknown keys dropped), which `session.test.ts` checks on
- * generated values. Written out by hand so the sign-in page's first load carries no zod.
+ * The Admin in `value` (the signed-in person as `/auth/me` describes them), or null when it is not
+ * one: the same answer as the shared `adminSchema.safeParse` (unknown keys dropped). Written out by
+ * hand so that neither the sign-in page's first load nor the signed-in shell's carries zod.
  */
-export function parseSession(value: unknown): AdminSession | null {
+export function parseAdmin(value: unknown): Admin | null {
   if (!isFields(value)) return null;
   const admin = strings(value, ['id', 'name', 'email', 'phone'] as const);
   const profileImage = value.profileImage;
   if (!admin || (profileImage !== null && typeof profileImage !== 'string')) return null;
   const library = isFields(value.library) ? strings(value.library, ['id', 'name', 'timeZone'] as const) : null;
-  const token = strings(value, ['token', 'expiresAt'] as const);
-  if (!library || !token) return null;
+  if (!library) return null;
   // Issue 16: who may do what. A session stored before roles existed has none and is dropped (sign in again).
   const { role, mustChangePassword } = value;
   if (!isRole(role) || typeof mustChangePassword !== 'boolean') return null;
-  return { ...admin, profileImage, library, role, mustChangePassword, ...token };
+  return { ...admin, profileImage, library, role, mustChangePassword };
+}
+
+/**
+ * The AdminSession in `value`, or null when it is not one: the same answer as the shared
+ * `sessionSchema.safeParse` (unknown keys dropped), which `session.test.ts` checks on
+ * generated values.
+ */
+export function parseSession(value: unknown): AdminSession | null {
+  const admin = parseAdmin(value);
+  const token = isFields(value) ? strings(value, ['token', 'expiresAt'] as const) : null;
+  if (!admin || !token) return null;
+  return { ...admin, ...token };
 }
 
 /**

@@ -34,3 +34,9 @@ export async function openSignedIn(path: string, heading: string, session: Admin
   await screen.findByRole('heading', { name: heading }, { timeout: 10_000 });
   return view;
 }
+
+/**
+ * How long a test waits for a dialog that is a lazy chunk (issue 18): its module is transformed on
+ * first import, which takes more than findBy's default second on a busy machine.
+ */
+export const LAZY_DIALOG_TIMEOUT = 10_000;

@@ -7,7 +7,8 @@ export const privacyMessages = {
   consent: {
     heading: 'Consent',
     /** The form's checkbox for a student of 18 or more. */
-    student: 'The student has read the library’s privacy notice and agrees to the library storing their identity documents',
+    student:
+      'The student has read the library’s privacy notice and agrees to the library storing their identity documents',
     /** The form's checkbox for a student under 18 by date of birth. */
     guardian:
       'A parent or guardian of the student has read the library’s privacy notice and agrees to the library storing the student’s identity documents',
@@ -146,7 +147,8 @@ export const privacyMessages = {
   },
   settings: {
     heading: 'Privacy',
-    subtitle: 'The notice students agree to before you keep their identity documents, and how long you keep them after they leave',
+    subtitle:
+      'The notice students agree to before you keep their identity documents, and how long you keep them after they leave',
     notice: 'Privacy notice',
     noticeHelp: 'Shown on the student form and in the student app. Leave empty for the default notice.',
     noticeTooLong: 'The privacy notice must be at most 4,000 characters',

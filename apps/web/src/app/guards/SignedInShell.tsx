@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { adminSchema } from '@app/shared';
 import { PageLoader } from '@/components/PageLoader';
 import { AppShell } from '../layouts/AppShell';
 import { useMeQuery } from '@/features/auth/api/auth-api';
-import { readSession, writeSession } from '@/lib/session';
+import { parseAdmin, readSession, writeSession } from '@/lib/session';
 import { login } from '@/lib/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 
@@ -22,10 +21,10 @@ export function SignedInShell() {
   const me = useMeQuery();
 
   useEffect(() => {
-    const admin = adminSchema.safeParse(me.data?.data);
+    const admin = parseAdmin(me.data?.data);
     const session = readSession();
-    if (!admin.success || !session) return;
-    const fresh = { ...session, ...admin.data };
+    if (!admin || !session) return;
+    const fresh = { ...session, ...admin };
     if (JSON.stringify(fresh) === JSON.stringify(session)) return;
     writeSession(fresh);
     dispatch(login(fresh));

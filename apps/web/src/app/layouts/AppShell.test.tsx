@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeSession, jsonResponse, storeSession, stubFetch } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { LAZY_DIALOG_TIMEOUT, renderApp } from '@/test/render';
 
 async function openShell() {
   storeSession();
@@ -123,7 +123,11 @@ describe('app shell', { timeout: 15_000 }, () => {
     const fetchMock = answer();
     await openShell();
     await user.click(screen.getByRole('button', { name: 'Send notification' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send Push Notification' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Send Push Notification' },
+      { timeout: LAZY_DIALOG_TIMEOUT },
+    );
     await user.type(within(dialog).getByLabelText(/^Title/), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByText('Title is required')).toBeTruthy();
@@ -136,7 +140,11 @@ describe('app shell', { timeout: 15_000 }, () => {
     const fetchMock = answer(jsonResponse({ status: 'success', message: 'Sent', data: {} }));
     await openShell();
     await user.click(screen.getByRole('button', { name: 'Send notification' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send Push Notification' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Send Push Notification' },
+      { timeout: LAZY_DIALOG_TIMEOUT },
+    );
     await user.type(within(dialog).getByLabelText(/^Title/), 'Holiday');
     await user.type(within(dialog).getByLabelText(/^Body/), 'Closed on Monday');
     await user.click(within(dialog).getByLabelText('Send to premium users only'));
@@ -153,7 +161,11 @@ describe('app shell', { timeout: 15_000 }, () => {
     answer(jsonResponse({ status: false, code: 404, message: 'Route not found', errors: [] }, 404));
     await openShell();
     await user.click(screen.getByRole('button', { name: 'Send notification' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send Push Notification' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Send Push Notification' },
+      { timeout: LAZY_DIALOG_TIMEOUT },
+    );
     await user.type(within(dialog).getByLabelText(/^Title/), 'Holiday');
     await user.type(within(dialog).getByLabelText(/^Body/), 'Closed on Monday');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
@@ -165,7 +177,11 @@ describe('app shell', { timeout: 15_000 }, () => {
     answer(jsonResponse({ status: false, code: 401, message: 'Invalid or expired token', errors: [] }, 401));
     const { router, store } = await openShell();
     await user.click(screen.getByRole('button', { name: 'Send notification' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send Push Notification' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Send Push Notification' },
+      { timeout: LAZY_DIALOG_TIMEOUT },
+    );
     await user.type(within(dialog).getByLabelText(/^Title/), 'Holiday');
     await user.type(within(dialog).getByLabelText(/^Body/), 'Closed on Monday');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -13,13 +13,20 @@ import { Outlet } from 'react-router';
 import { messages } from '@app/shared';
 import { useMeQuery } from '@/features/auth/api/auth-api';
 import { useLogout } from '@/features/auth/hooks/use-logout';
-import { NotificationDialog } from '@/features/notifications/components/NotificationDialog';
-import { ProfileDialog } from '@/features/profile/components/ProfileDialog';
+import { WhenOpened } from '@/components/WhenOpened';
 import { useAppSelector } from '@/lib/store/hooks';
 import { useCan } from '@/lib/use-can';
 import { Sidebar } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
+
+// Loaded when opened (issue 18): their forms, schemas and fields are not the first paint's.
+const NotificationDialog = lazy(() =>
+  import('@/features/notifications/components/NotificationDialog').then((m) => ({ default: m.NotificationDialog })),
+);
+const ProfileDialog = lazy(() =>
+  import('@/features/profile/components/ProfileDialog').then((m) => ({ default: m.ProfileDialog })),
+);
 
 type OpenDialog = 'profile' | 'notification' | null;
 
@@ -72,8 +79,12 @@ export function AppShell() {
           <Outlet />
         </Box>
       </Box>
-      <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />
-      <NotificationDialog open={dialog === 'notification'} onClose={() => setDialog(null)} />
+      <WhenOpened open={dialog === 'profile'}>
+        <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />
+      </WhenOpened>
+      <WhenOpened open={dialog === 'notification'}>
+        <NotificationDialog open={dialog === 'notification'} onClose={() => setDialog(null)} />
+      </WhenOpened>
     </Box>
   );
 }

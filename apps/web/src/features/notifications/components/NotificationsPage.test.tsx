@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { messages, paginate, type NotificationRecord } from '@app/shared';
 import { fakeSession, jsonResponse, serve } from '@/test/fixtures';
-import { openSignedIn } from '@/test/render';
+import { LAZY_DIALOG_TIMEOUT, openSignedIn } from '@/test/render';
 
 const n = messages.notification;
 const h = n.history;
@@ -32,7 +32,7 @@ const openHistory = () => openSignedIn('/app/notifications', h.heading);
 /** Opens the send dialog from the history, writes a title and body, and sends; answers the dialog. */
 async function sendFromHistory(user: UserEvent, title = 'Hello', body = 'World') {
   await user.click(screen.getByRole('button', { name: h.sendNew }));
-  const dialog = await screen.findByRole('dialog', { name: n.title });
+  const dialog = await screen.findByRole('dialog', { name: n.title }, { timeout: LAZY_DIALOG_TIMEOUT });
   await user.type(within(dialog).getByLabelText(new RegExp(`^${n.titleField}`)), title);
   await user.type(within(dialog).getByLabelText(new RegExp(`^${n.bodyField}`)), body);
   await user.click(within(dialog).getByRole('button', { name: n.send }));
@@ -121,7 +121,7 @@ describe('Notifications history', { timeout: 30_000 }, () => {
     await openHistory();
     await screen.findByText(h.empty);
     await user.click(screen.getByRole('button', { name: h.sendNew }));
-    const dialog = await screen.findByRole('dialog', { name: n.title });
+    const dialog = await screen.findByRole('dialog', { name: n.title }, { timeout: LAZY_DIALOG_TIMEOUT });
     await user.click(within(dialog).getByRole('button', { name: n.send }));
     expect(await within(dialog).findByText(n.titleRequired)).toBeTruthy();
     expect(within(dialog).getByText(n.bodyRequired)).toBeTruthy();

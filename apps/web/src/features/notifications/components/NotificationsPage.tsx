@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,11 +10,13 @@ import { ErrorScreen } from '@/components/ErrorScreen';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { useNotificationHistory } from '../hooks/use-notification-history';
-import { NotificationDialog } from './NotificationDialog';
+import { WhenOpened } from '@/components/WhenOpened';
 import { NotificationsTable } from './NotificationsTable';
 import { useCan } from '@/lib/use-can';
 
 const h = messages.notification.history;
+// Loaded with the click that opens it (issue 18).
+const NotificationDialog = lazy(() => import('./NotificationDialog').then((m) => ({ default: m.NotificationDialog })));
 
 /** The notification history: what was sent, to whom, and how many phones it reached. */
 export function NotificationsPage() {
@@ -58,7 +60,9 @@ export function NotificationsPage() {
         )}
       </Paper>
 
-      <NotificationDialog open={composing} onClose={() => setComposing(false)} />
+      <WhenOpened open={composing}>
+        <NotificationDialog open={composing} onClose={() => setComposing(false)} />
+      </WhenOpened>
     </Stack>
   );
 }

@@ -57,7 +57,9 @@ const device = (id: string, platform: 'android' | 'ios' | 'web') => ({
 describe('Pairing a student app', { timeout: 30_000 }, () => {
   it('makes a code only when asked, shows it once, and lists the paired phones', async () => {
     const user = userEvent.setup({ delay: null });
-    const requests = serve({ pairing: { devices: [device('d1', 'android')], sessions: [], has_code: false, code_created_at: null } });
+    const requests = serve({
+      pairing: { devices: [device('d1', 'android')], sessions: [], has_code: false, code_created_at: null },
+    });
     show();
     await user.click(screen.getByRole('button', { name: `${p.open}: Meera Joshi` }));
     const dialog = await screen.findByRole('dialog', { name: p.title });
