@@ -12,20 +12,19 @@
 //       minute of any day exceed the seat's capacity, and minutes when the library's bookings
 //       exceed its pool. Both must be 0.
 //
-// It also prints where the availability time goes: EXPLAIN ANALYZE of its bookings read and
-// the booking engine's time over those rows, measured in this process.
+// It also prints where the availability time goes (its two reads timed alone, the occupancy
+// read's EXPLAIN ANALYZE), and then (d) grows the library to BENCH_LIST_SUBSCRIPTIONS (100,000)
+// subscriptions and loads the subscriptions list's pages beside /api/health, same run.
 //
 //   npm run bench:booking
 //
 // Environment: BENCH_SUBSCRIPTIONS (20000), BENCH_ATTEMPTS (1000 a round), BENCH_SECONDS (10
-// per load scenario), BENCH_CONNECTIONS (20), BENCH_DATABASE_URL (an existing PostgreSQL server
+// per load scenario), BENCH_CONNECTIONS (20), BENCH_LIST_SUBSCRIPTIONS (100000; 0 skips the
+// list), BENCH_DATABASE_URL (an existing PostgreSQL server
 // instead of a throwaway embedded one; a scratch database is created and dropped).
 import { createRequire } from 'node:module';
 import type pg from 'pg';
-import { bookingOfRow } from '../apps/api/src/lib/booking/capacity';
-import type { BookingRow } from '../apps/api/src/lib/booking/bookings.repository';
-import { fits, placesLeft, type Booking } from '../apps/api/src/lib/booking/engine';
-import { dayNumber, planExpiry } from '../apps/api/src/lib/booking/time';
+import { planExpiry } from '../apps/api/src/lib/booking/time';
 import { say, sayMachine, withBenchServer, type BenchServer } from './support';
 
 // autocannon ships no types; this is the part of its API used here (the instance is also a
@@ -50,6 +49,8 @@ const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 20_000);
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** Subscriptions in the library for the list's scenario (0 leaves it out). */
+const LIST_SUBSCRIPTIONS = Number(process.env.BENCH_LIST_SUBSCRIPTIONS ?? 100_000);
 const AREAS = 5;
 const SEATS_PER_AREA = 100;
 /** Days between the starts of two plans in the same lane: a month's plan, then a gap of two weeks or more. */
@@ -93,8 +94,11 @@ async function seed(pool: pg.Pool, libraryId: string, walkIns: number) {
      from generate_series(1, $2::int + $3::int) as i`,
     [libraryId, SUBSCRIPTIONS, walkIns],
   );
-  await pool.query(
-    `with numbered_seats as (
+  // 20,000 plans in one statement: the booking guard and the list's counter (deferred row
+  // triggers, migration 0018) are off while it runs, and their tables are worked out again after.
+  await withoutBookingTriggers(pool, libraryId, () =>
+    pool.query(
+      `with numbered_seats as (
        select s.id, row_number() over (order by a.name, length(s.name), s.name) as n
        from seats s join areas a on a.id = s.area_id where s.library_id = $1
      ), layouts (layout, lane, start_time, end_time) as (
@@ -122,9 +126,32 @@ async function seed(pool: pg.Pool, libraryId: string, walkIns: number) {
      select $1, st.id, case when p.i % 4 <> 0 then p.seat_id end, p.i % 4 <> 0, p.start_time, p.end_time,
             p.joining, (p.joining + interval '1 month')::date - 1, 1
      from plans p join seeded_students st on st.i = p.i`,
-    [libraryId, SUBSCRIPTIONS, SLOT_DAYS],
+      [libraryId, SUBSCRIPTIONS, SLOT_DAYS],
+    ),
   );
   await pool.query('vacuum analyze areas, seats, students, subscriptions');
+}
+
+/**
+ * Runs a bulk insert of subscriptions with migration 0018's row triggers off (a scratch
+ * database, before the load: nobody else writes), then rebuilds the library's occupancy rows
+ * and its subscription count from the subscriptions, as the migration does for existing data.
+ */
+async function withoutBookingTriggers(pool: pg.Pool, libraryId: string, insert: () => Promise<unknown>) {
+  const triggers = ['booking_guard', 'library_subscription_counts_apply'];
+  for (const name of triggers) await pool.query(`alter table subscriptions disable trigger ${name}`);
+  try {
+    await insert();
+  } finally {
+    for (const name of triggers) await pool.query(`alter table subscriptions enable trigger ${name}`);
+  }
+  await pool.query('select booking_occupancy_rebuild($1)', [libraryId]);
+  await pool.query(
+    `insert into library_subscription_counts (library_id, total)
+     select $1, count(*) from subscriptions where library_id = $1
+     on conflict (library_id) do update set total = excluded.total`,
+    [libraryId],
+  );
 }
 
 /**
@@ -366,57 +393,106 @@ function sayRound(round_: RoundFigures) {
   }
 }
 
-/** Where an availability answer's time goes: its bookings read in PostgreSQL, and the engine in Node. */
-async function explainAvailability(server: BenchServer, from: string, to: string, booking: Booking) {
-  const bookingsSql = `select id, seat_id, is_reserved, to_char(start_time, 'HH24:MI:SS') as start_time,
-       to_char(end_time, 'HH24:MI:SS') as end_time, to_char(joining_date, 'YYYY-MM-DD') as joining_date,
-       to_char(plan_expires_at, 'YYYY-MM-DD') as plan_expires_at
-     from subscriptions where library_id = $1 and plan_expires_at >= $2::date - 1 and joining_date <= $3::date + 1`;
-  const params = [server.libraryId, from, to];
-  const plan = await server.pool.query<{ 'QUERY PLAN': string }>(
-    `explain (analyze, buffers, costs off) ${bookingsSql}`,
-    params,
+/**
+ * Where an availability answer's time goes now: its two reads, timed alone in PostgreSQL from
+ * this process (median of 50): the pool's peak from booking_occupancy, and the reserved plans
+ * that overlap the window, counted per seat.
+ */
+async function explainAvailability(server: BenchServer, from: string, to: string, startMinute: number, length: number) {
+  const timed = async (text: string, params: unknown[]) => {
+    const times: number[] = [];
+    let answer: unknown;
+    for (let i = 0; i < 50; i += 1) {
+      const started = performance.now();
+      answer = (await server.pool.query(text, params)).rows[0];
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    return { ms: round(percentile(times, 50)), answer };
+  };
+  const peak = await timed(
+    'select booking_pool_peak($1, $2::date, $3::date, $4::int, $5::int) as peak, booking_pool_capacity($1) as pool',
+    [server.libraryId, from, to, startMinute, length],
   );
-  say('\nEXPLAIN ANALYZE of the bookings read behind one availability answer (a month from today):');
+  const busy = await timed(
+    `select count(*)::int as seats, coalesce(sum(n), 0)::int as plans from (
+       select seat_id, count(*) as n from subscriptions
+       where library_id = $1 and is_reserved and plan_expires_at >= $2::date - 1 and joining_date <= $3::date + 1
+         and booking_overlaps(joining_date, plan_expires_at, start_time, end_time, $2::date, $3::date, $4::int, $5::int)
+       group by seat_id) busy`,
+    [server.libraryId, from, to, startMinute, length],
+  );
+  say(
+    `\nAvailability's reads alone, from this process (median of 50 round trips): the pool's peak and places from booking_occupancy ${peak.ms} ms (${JSON.stringify(peak.answer)}); the reserved plans overlapping the window, per seat ${busy.ms} ms (${JSON.stringify(busy.answer)})`,
+  );
+  const plan = await server.pool.query<{ 'QUERY PLAN': string }>(
+    `explain (analyze, buffers, costs off) select (select max(x) from unnest(o.taken[$4::int + 1:$4::int + $5::int]) x)
+     from booking_occupancy o where o.library_id = $1 and o.day between $2::date and $3::date`,
+    [server.libraryId, from, to, startMinute, length],
+  );
+  say('EXPLAIN ANALYZE of the occupancy read (the window does not wrap):');
   for (const row of plan.rows) say(`  ${row['QUERY PLAN']}`);
-  const { rows } = await server.pool.query<BookingRow>(bookingsSql, params);
-  const seats = await server.pool.query<{ id: string; capacity: number }>(
-    `select s.id, s.capacity from seats s join areas a on a.id = s.area_id
-     where s.library_id = $1 and s.status = 'active' and a.status = 'active'`,
+}
+
+/**
+ * The subscriptions list at LIST_SUBSCRIPTIONS plans in the library (issue 18, item 2): the
+ * library grows to that many with one-day pool plans years ago (500 an hour, 06:00–22:00, so
+ * still never more than the pool), then the list's pages are loaded at CONNECTIONS connections
+ * beside /api/health, same run.
+ */
+async function listScenario(server: BenchServer) {
+  const { rows } = await server.pool.query<{ n: number }>(
+    'select count(*)::int as n from subscriptions where library_id = $1',
     [server.libraryId],
   );
-  const parse: number[] = [];
-  const peak: number[] = [];
-  const perSeat: number[] = [];
-  let left = 0;
-  for (let i = 0; i < 50; i += 1) {
+  const missing = LIST_SUBSCRIPTIONS - (rows[0]?.n ?? 0);
+  if (missing > 0) {
     const started = performance.now();
-    const everyone = rows.map(bookingOfRow);
-    const parsed = performance.now();
-    left = placesLeft(everyone, booking, seats.rows.length);
-    const peaked = performance.now();
-    const bySeat = new Map<string, Booking[]>();
-    for (const row of rows) {
-      if (!row.is_reserved || !row.seat_id) continue;
-      const list = bySeat.get(row.seat_id) ?? [];
-      list.push(bookingOfRow(row));
-      bySeat.set(row.seat_id, list);
-    }
-    seats.rows.filter((seat) => fits(bySeat.get(seat.id) ?? [], booking, seat.capacity));
-    parse.push(parsed - started);
-    peak.push(peaked - parsed);
-    perSeat.push(performance.now() - peaked);
-  }
-  const median = (values: number[]) =>
-    round(
-      percentile(
-        [...values].sort((a, b) => a - b),
-        50,
+    await withoutBookingTriggers(server.pool, server.libraryId, () =>
+      server.pool.query(
+        `with seeded as (
+           select id, row_number() over (order by id) - 1 as i from students
+           where library_id = $1 and last_name like 'Seeded %'
+         ), counted as (select count(*)::int as total from seeded)
+         insert into subscriptions (library_id, student_id, seat_id, is_reserved, start_time, end_time,
+                                    joining_date, plan_expires_at, duration_months)
+         select $1, st.id, null, false, make_time(6 + (g.i % 8000) / 500, 0, 0), make_time(7 + (g.i % 8000) / 500, 0, 0),
+                (now() at time zone 'Asia/Kolkata')::date - 2000 - g.i / 8000,
+                (now() at time zone 'Asia/Kolkata')::date - 2000 - g.i / 8000, 1
+         from generate_series(0, $2::int - 1) as g(i) cross join counted c join seeded st on st.i = g.i % c.total`,
+        [server.libraryId, missing],
       ),
     );
+    await server.pool.query('vacuum analyze subscriptions, booking_occupancy');
+    say(
+      `\nSubscriptions list: added ${grouped(missing)} past one-day plans for ${grouped(LIST_SUBSCRIPTIONS)} in the library in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+  const scenarios: [string, string, Record<string, string>][] = [
+    ['GET /api/health', '/api/health', {}],
+    ['GET /api/subscription (page 1, 10 a page, by expiry)', '/api/subscription?page=1&limit=10', server.headers],
+    ['GET /api/subscription?status=active (page 1)', '/api/subscription?page=1&limit=10&status=active', server.headers],
+    ['GET /api/subscription?search=Walk (page 1)', '/api/subscription?page=1&limit=10&search=Walk', server.headers],
+    ['GET /api/health again', '/api/health', {}],
+  ];
+  const loads: LoadFigures[] = [];
+  for (const [scenario, pathname, headers] of scenarios) {
+    loads.push(await load(scenario, `${server.address}${pathname}`, headers));
+  }
+  const health = loads[0]!.rps;
   say(
-    `Booking engine over those ${grouped(rows.length)} bookings, in this process (median of 50): reading the rows ${median(parse)} ms, the pool's peak ${median(peak)} ms, the ${seats.rows.length} seats' fit ${median(perSeat)} ms (${left} places left)`,
+    `\n| scenario (${grouped(LIST_SUBSCRIPTIONS)} subscriptions in the library) | p50 ms | p95 ms | p99 ms | req/s | % of health | errors |`,
   );
+  say('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of loads) {
+    say(
+      `| ${r.scenario} | ${r.p50} | ${r.p95} | ${r.p99} | ${grouped(r.rps)} | ${Math.round((100 * r.rps) / health)} % | ${r.errors} |`,
+    );
+  }
+  for (const [scenario, pathname, headers] of scenarios.slice(1, 4)) {
+    const single = await alone(`${server.address}${pathname}`, headers);
+    say(`${scenario}, one request at a time: p50 ${single.p50} ms, p95 ${single.p95} ms`);
+  }
 }
 
 /** One request after the other: what a single owner waits for the answer, without the queue of 20. */
@@ -497,12 +573,7 @@ async function main() {
       const single = await alone(`${server.address}${pathname}`, headers);
       say(`${scenario}, one request at a time: p50 ${single.p50} ms, p95 ${single.p95} ms`);
     }
-    const first = dayNumber(today)!;
-    const last = dayNumber(planExpiry(today, 1))!;
-    await explainAvailability(server, today, planExpiry(today, 1), {
-      window: { start: 8 * 60, end: 14 * 60 },
-      days: { first, last },
-    });
+    await explainAvailability(server, today, planExpiry(today, 1), 8 * 60, 6 * 60);
 
     // (b) Booking: one round all at once, one from as many clients as the load above.
     const { rows: walkers } = await server.pool.query<{ id: string }>(
@@ -551,6 +622,7 @@ async function main() {
       say('DOUBLE BOOKINGS FOUND. The reserved plans from today on at the seats over capacity:');
       await sayOverbookedSeats(server.pool, server.libraryId, checks.at(-1)?.overbooked ?? []);
     }
+    if (LIST_SUBSCRIPTIONS > 0) await listScenario(server);
     await sayMachine(server);
   });
 }

@@ -3,8 +3,9 @@
 // library's time zone, starts the real app on a loopback port and loads
 // GET /api/dashboard/:period for every period at 20 connections with autocannon, beside
 // GET /api/health and GET /api/auth/me in the same run. Before the load it prints where a
-// request's time goes: EXPLAIN (ANALYZE, BUFFERS) of each of the dashboard's queries and of
-// the session lookup, the queries alone (no HTTP) and one request alone.
+// request's time goes: each statement the dashboard runs (as the repository writes it) with its
+// EXPLAIN (ANALYZE, BUFFERS) and planning time, the session lookup's, the statements alone (no
+// HTTP) and one request alone; after the load, each period's verdict against the issue's target.
 //
 //   npm run bench:dashboard
 //
@@ -75,6 +76,24 @@ const AREAS = 4;
  * `created_at` (the refunds, 1 in 100, are appended after them).
  */
 async function seed(pool: pg.Pool, libraryId: string) {
+  // Migration 0018's booking guard maintains each plan's minute-by-minute occupancy row by row:
+  // measured at 183 s for an update of 1,000 plans' dates, so this seed's 100,000 would take hours.
+  // Nothing here books or reads the occupancy, so the seed writes the plans without it (the
+  // bench connects as the database's owner) and puts it back after.
+  const guarded = await pool.query(
+    `select 1 from pg_trigger where tgrelid = 'subscriptions'::regclass and tgname = 'booking_guard'`,
+  );
+  if (guarded.rowCount) await pool.query('alter table subscriptions disable trigger booking_guard');
+  try {
+    await seedRows(pool, libraryId);
+  } finally {
+    if (guarded.rowCount) await pool.query('alter table subscriptions enable trigger booking_guard');
+  }
+  // What autovacuum would have done by the time a library had this many rows.
+  await pool.query('vacuum analyze students, seats, subscriptions, subscription_charges, fees');
+}
+
+async function seedRows(pool: pg.Pool, libraryId: string) {
   await pool.query(
     `insert into areas (library_id, name, total_seats) select $1, 'Hall ' || a, $2 from generate_series(1, $3::int) a`,
     [libraryId, SEATS_PER_AREA, AREAS],
@@ -99,7 +118,8 @@ async function seed(pool: pg.Pool, libraryId: string) {
   await pool.query(
     `insert into subscriptions (library_id, student_id, seat_id, is_reserved, start_time, end_time, joining_date,
                                 plan_expires_at, duration_months)
-     select $1, st.id, seat.id, st.n % 5 = 0, '06:00', '14:00', current_date, current_date,
+     select $1, st.id, seat.id, st.n % 5 = 0, '06:00', '14:00', current_date - 3000 + (st.n % 2000)::int,
+            current_date - 3000 + (st.n % 2000)::int,
             (array[1, 1, 1, 1, 3, 3, 6, 12])[1 + st.n % 8]
      from (select id, row_number() over (order by created_at, id) as n from students where library_id = $1) st
      left join (select id, row_number() over (order by id) - 1 as k from seats where library_id = $1) seat
@@ -176,46 +196,42 @@ async function seed(pool: pg.Pool, libraryId: string) {
      where sub.id = span.subscription_id`,
     [libraryId],
   );
-  // What autovacuum would have done by the time a library had this many rows.
-  await pool.query('vacuum analyze students, seats, subscriptions, subscription_charges, fees');
 }
 
 const dialect = new PgDialect();
-const QUERY_NAMES = [
-  'period start',
-  'students (total, active)',
-  'seats',
-  'revenue',
-  'top plans',
-  'recent transactions',
-  'plans today',
-  'chart series',
-  'payment modes',
-];
 
-/** The SQL the dashboard runs for a period, as sent to PostgreSQL, taken from the app's own repository. */
-async function dashboardQueries(libraryId: string, period: DashboardPeriod) {
+/**
+ * The statements the dashboard runs for a period, as sent to PostgreSQL with their real
+ * parameters, taken from the app's own repository: each runs on the pool and is recorded, so a
+ * later statement gets the answers of the earlier ones (the bounds) as the app does.
+ */
+async function dashboardQueries(pool: pg.Pool, libraryId: string, period: DashboardPeriod) {
   const queries: { sql: string; params: unknown[] }[] = [];
-  const capture = {
+  const recording = {
     execute: async (query: SQL) => {
       const { sql, params } = dialect.sqlToQuery(query);
       queries.push({ sql, params });
-      return { rows: [] };
+      return pool.query(sql, params);
     },
   } as unknown as DbOrTx;
-  await dashboardFigures(capture, libraryId, period, bucketOf(period));
+  await dashboardFigures(recording, libraryId, period, bucketOf(period));
   return queries;
 }
+
+/** A statement's name in the tables: what its first lines read (the bounds, or the figures). */
+const statementName = (sql: string) =>
+  /dashboard_fee_totals|from fees f/.test(sql) ? 'figures' : /time_zone/.test(sql) ? 'bounds' : 'other';
 
 async function explain(pool: pg.Pool, query: { sql: string; params: unknown[] }) {
   const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${query.sql}`, query.params);
   const plan = rows.map((row) => row['QUERY PLAN']);
   const ms = Number(/Execution Time: ([\d.]+)/.exec(plan.join('\n'))?.[1] ?? 0);
+  const planning = Number(/Planning Time: ([\d.]+)/.exec(plan.join('\n'))?.[1] ?? 0);
   // The top node's buffers are the query's total.
   const buffers = plan.find((line) => line.trim().startsWith('Buffers:'))?.trim() ?? '';
   const hit = Number(/hit=(\d+)/.exec(buffers)?.[1] ?? 0);
   const read = Number(/read=(\d+)/.exec(buffers)?.[1] ?? 0);
-  return { plan, ms, pages: hit + read };
+  return { plan, ms, planning, pages: hit + read };
 }
 
 /** The p-th percentile (0–100) of sorted values. */
@@ -275,28 +291,35 @@ async function whereTheTimeGoes(server: BenchServer) {
   const { pool, libraryId, address, headers } = server;
   const db = drizzle(pool, { schema });
 
-  say('\nEach dashboard query alone, one after the other: median ms of 3 runs after a warm-up (shared buffers');
-  say('read, hit or from disk, from EXPLAIN (ANALYZE, BUFFERS))');
-  say(`\n| period | ${QUERY_NAMES.join(' | ')} | sum ms |`);
-  say(`|---|${QUERY_NAMES.map(() => '---:|').join('')}---:|`);
+  say('\nEach statement the dashboard runs, alone, one after the other: median ms of 3 runs after a warm-up');
+  say('(round trip from the bench), and from EXPLAIN (ANALYZE, BUFFERS): planning and execution ms, 8 kB pages');
+  say('\n| period | statement | ms alone | planning ms | execution ms | pages |');
+  say('|---|---|---:|---:|---:|---:|');
   const plans = new Map<string, string[]>();
+  const statements = new Map<string, string>();
   for (const period of DASHBOARD_PERIODS) {
-    const queries = await dashboardQueries(libraryId, period);
-    const cells: string[] = [];
-    let sum = 0;
-    for (const [index, query] of queries.entries()) {
+    const queries = await dashboardQueries(pool, libraryId, period);
+    for (const query of queries) {
+      const name = statementName(query.sql);
       const result = await explain(pool, query); // also warms the cache
       const ms = await sequential(3, () => pool.query(query.sql, query.params));
-      sum += ms;
-      cells.push(`${ms} (${result.pages})`);
-      plans.set(`${period}: ${QUERY_NAMES[index]}`, result.plan);
+      say(`| ${period} | ${name} | ${ms} | ${round(result.planning)} | ${round(result.ms)} | ${result.pages} |`);
+      plans.set(`${period}: ${name}`, result.plan);
+      statements.set(`${period}: ${name}`, query.sql);
     }
-    say(`| ${period} | ${cells.join(' | ')} | ${round(sum)} |`);
   }
   if (PRINT_PLANS) {
     for (const [name, plan] of plans) {
       if (!PLANNED_PERIODS.some((period) => name.startsWith(`${period}:`))) continue;
-      say(`\nEXPLAIN (ANALYZE, BUFFERS), ${name}:`);
+      say(`\nThe statement, ${name}:`);
+      say(
+        (statements.get(name) ?? '')
+          .split('\n')
+          .map((line) => `  ${line.trimEnd()}`)
+          .filter((line) => line.trim())
+          .join('\n'),
+      );
+      say(`EXPLAIN (ANALYZE, BUFFERS), ${name}:`);
       for (const line of plan) say(`  ${line}`);
     }
   }
@@ -320,7 +343,7 @@ async function whereTheTimeGoes(server: BenchServer) {
     if (PRINT_PLANS) for (const line of session.plan) say(`  ${line}`);
   }
 
-  say('\nOne at a time, 5 each, median ms: the nine queries as the app runs them (at once, on the pool, no HTTP),');
+  say('\nOne at a time, 5 each, median ms: the statements as the repository runs them (on the pool, no HTTP),');
   say('and the whole request over HTTP (session lookup, queries, response validation and JSON)');
   say('\n| period | queries alone ms | request alone ms | response bytes |');
   say('|---|---:|---:|---:|');
@@ -397,15 +420,24 @@ async function main() {
     }
     if (drains.length) say(`\nThe pool was still busy after the load stopped: ${drains.join('; ')}`);
     const health = results[0]?.rps ?? 1;
-    say('\n| scenario | p50 ms | p95 ms | p99 ms | req/s | % of health | responses | errors |');
-    say('|---|---:|---:|---:|---:|---:|---:|---:|');
+    const isDashboard = (r: Result) => r.scenario.startsWith('GET /api/dashboard/');
+    const misses = (r: Result) => r.responses === 0 || r.errors > 0 || r.p50 >= 20 || r.p99 >= 50;
+    say(
+      '\n| scenario | p50 ms | p95 ms | p99 ms | req/s | % of health | responses | errors | target: p50 < 20 ms, p99 < 50 ms |',
+    );
+    say('|---|---:|---:|---:|---:|---:|---:|---:|---|');
     for (const r of results) {
       const share = ((100 * r.rps) / health).toFixed(1);
-      say(`| ${r.scenario} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${share} | ${r.responses} | ${r.errors} |`);
+      const verdict = isDashboard(r)
+        ? misses(r)
+          ? `missed (${[r.p50 >= 20 ? 'p50' : '', r.p99 >= 50 ? 'p99' : '', r.errors > 0 ? 'errors' : ''].filter(Boolean).join(', ') || 'no responses'})`
+          : 'met'
+        : '';
+      say(
+        `| ${r.scenario} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${share} | ${r.responses} | ${r.errors} | ${verdict} |`,
+      );
     }
-    const missed = results.filter(
-      (r) => r.scenario.startsWith('GET /api/dashboard/') && (r.responses === 0 || r.p50 >= 20 || r.p99 >= 50),
-    );
+    const missed = results.filter((r) => isDashboard(r) && misses(r));
     say(
       `\nIssue 18 target (every period p50 < 20 ms, p99 < 50 ms): ${
         missed.length

@@ -1,64 +1,28 @@
-// Lighthouse on the landing and sign-in pages, as the production build is served (issue 8).
-// Needs `npm run build` first. Starts apps/api/dist/server.js on LIGHTHOUSE_PORT (default 4180)
-// with a throwaway embedded PostgreSQL (or DATABASE_URL when set), runs Lighthouse in Debian's
-// Chromium with its mobile and desktop presets on / and /login (LIGHTHOUSE_RUNS times each,
+// Lighthouse on the landing and sign-in pages (issue 8) and on the signed-in dashboard (issue 18),
+// as the production build is served. Needs `npm run build` first. Starts apps/api/dist/server.js on
+// LIGHTHOUSE_PORT (default 4180) with a throwaway embedded PostgreSQL (or a scratch database on
+// BENCH_DATABASE_URL's server) holding scripts/demo.ts's demo library, runs Lighthouse in Debian's
+// Chromium with its mobile and desktop presets on /, /login and /app/dashboard, the last signed in
+// as the demo owner on a cold cache (the session put where the web app keeps it; bench/web-demo.ts)
+// and with its longest main-thread tasks printed (LIGHTHOUSE_RUNS times each,
 // default 3; the run with the median performance score is kept) and prints the four category
 // scores. Simulated throttling, so the figures depend little on this machine's speed, but a busy
 // machine still lowers the performance score: run it on an idle one.
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import type { AdminSession } from '@app/shared';
+import { loadAverage, sessionStorageEntry, startWebServer } from './web-demo';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4180);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const BASE = `http://127.0.0.1:${PORT}`;
-const PAGES = ['/', '/login'];
+// The signed-in page (issue 18), audited as the demo owner; LIGHTHOUSE_PAGES=/app/dashboard (comma-separated) picks rows.
+const SIGNED_IN = '/app/dashboard';
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? ['/', '/login', SIGNED_IN];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const SERVER = path.resolve('apps/api/dist/server.js');
-
-function startServer(): { child: ChildProcess; dataDir?: string; output: () => string } {
-  const pages = ['landing.html', 'login.html'].map((file) => path.resolve('apps/web/dist', file));
-  if (!fs.existsSync(SERVER) || !pages.every((file) => fs.existsSync(file))) {
-    throw new Error('No production build: run `npm run build` first');
-  }
-  const dataDir = process.env.DATABASE_URL ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-data-'));
-  // The embedded PostgreSQL may run as another user (when this runs as root) and must reach it.
-  if (dataDir) fs.chmodSync(dataDir, 0o755);
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ...(dataDir ? { DATA_DIR: dataDir } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, dataDir, output: () => output };
-}
-
-async function waitForHealth(server: ReturnType<typeof startServer>) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`The server exited:\n${server.output()}`);
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`The server did not answer /api/health in 2 minutes:\n${server.output()}`);
-}
 
 type Scores = Record<(typeof CATEGORIES)[number], number>;
 
@@ -67,11 +31,63 @@ function scores(result: Result): Scores {
   return Object.fromEntries(CATEGORIES.map((id) => [id, score(id)])) as Scores;
 }
 
-async function audit(port: number, url: string, preset: 'mobile' | 'desktop') {
-  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
+/**
+ * Before a signed-in run: a cold cache (Chromium's cache cleared) and the demo owner's session in
+ * local storage, where the web app keeps it (apps/web/src/lib/session.ts); Lighthouse is then told
+ * not to reset the origin's storage, which would sign the visitor out.
+ */
+async function signIn(browser: Browser, base: string, session: AdminSession) {
+  const page = await browser.newPage();
+  // A file of the origin that runs no script.
+  await page.goto(`${base}/robots.txt`);
+  const entry = sessionStorageEntry(session);
+  // A string, evaluated in the page: this file is compiled without the DOM's types.
+  await page.evaluate(`localStorage.setItem(${JSON.stringify(entry.name)}, ${JSON.stringify(entry.value)})`);
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await page.close();
+}
+
+/** The longest main-thread tasks of a run, and the scripts that cost the most CPU. */
+function sayMainThread(lhr: Result, label: string) {
+  const tasks = (
+    lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number; startTime?: number }[] }
+  )?.items;
+  const boot = (
+    lhr.audits['bootup-time']?.details as { items?: { url?: string; total?: number; scripting?: number }[] }
+  )?.items;
+  const short = (url = '') => url.replace(/^https?:\/\/[^/]+/, '') || '(other)';
+  console.log(
+    `  ${label}: longest main-thread tasks (ms, at ms): ${(tasks ?? [])
+      .slice(0, 6)
+      .map((task) => `${Math.round(task.duration ?? 0)} @${Math.round(task.startTime ?? 0)} ${short(task.url)}`)
+      .join('; ')}`,
+  );
+  console.log(
+    `  ${label}: CPU by script (total/scripting ms): ${(boot ?? [])
+      .slice(0, 6)
+      .map((item) => `${short(item.url)} ${Math.round(item.total ?? 0)}/${Math.round(item.scripting ?? 0)}`)
+      .join('; ')}`,
+  );
+}
+
+async function audit(
+  port: number,
+  url: string,
+  preset: 'mobile' | 'desktop',
+  signedIn?: { browser: Browser; base: string; session: AdminSession },
+) {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    ...(signedIn ? { disableStorageReset: true } : {}),
+  };
   const runs: { scores: Scores; metrics: Record<string, string> }[] = [];
   let traceFaults = 0;
   for (let run = 0; run < RUNS; run++) {
+    if (signedIn) await signIn(signedIn.browser, signedIn.base, signedIn.session);
     const answer = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     if (!answer) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = answer;
@@ -85,6 +101,12 @@ async function audit(port: number, url: string, preset: 'mobile' | 'desktop') {
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+    // A signed-in run that ended on /login measured the wrong page.
+    if (signedIn && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+      throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl}: the session was not taken`);
+    }
+    if (signedIn || process.env.LIGHTHOUSE_VERBOSE)
+      sayMainThread(lhr, `${new URL(url).pathname} ${preset} run ${run + 1}`);
     if (process.env.LIGHTHOUSE_VERBOSE) {
       // The audits that cost points, by category, for a closer look.
       for (const id of CATEGORIES) {
@@ -110,10 +132,11 @@ async function audit(port: number, url: string, preset: 'mobile' | 'desktop') {
   return { median: runs[Math.floor(runs.length / 2)]!, all: runs.map((run) => run.scores.performance) };
 }
 
-const server = startServer();
+console.log(`uptime before: ${loadAverage()}`);
+const server = await startWebServer(PORT, { demo: PAGES.includes(SIGNED_IN) });
 let chrome: chromeLauncher.LaunchedChrome | undefined;
+let browser: Browser | undefined;
 try {
-  await waitForHealth(server);
   chrome = await chromeLauncher.launch({
     chromePath: CHROME,
     chromeFlags: [
@@ -125,26 +148,28 @@ try {
       '--no-first-run',
     ],
   });
+  browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   console.log(
     `Lighthouse ${RUNS} run(s) per row, median by performance; ${os.cpus().length} cores, Node ${process.version}`,
   );
-  console.log('page     preset   perf  a11y  best  seo   FCP      LCP      TBT      CLS    (perf of each run)');
+  const rows: string[] = [];
   for (const page of PAGES) {
     for (const preset of ['mobile', 'desktop'] as const) {
-      const { median, all } = await audit(chrome.port, `${BASE}${page}`, preset);
+      const signedIn =
+        page.startsWith('/app') && server.session ? { browser, base: server.base, session: server.session } : undefined;
+      const { median, all } = await audit(chrome.port, `${server.base}${page}`, preset, signedIn);
       const s = median.scores;
       const m = median.metrics;
-      console.log(
-        `${page.padEnd(8)} ${preset.padEnd(8)} ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s['best-practices']).padStart(4)}  ${String(s.seo).padStart(3)}   ${m.FCP!.padEnd(8)} ${m.LCP!.padEnd(8)} ${m.TBT!.padEnd(8)} ${m.CLS!.padEnd(6)} (${all.join(', ')})`,
+      rows.push(
+        `${page.padEnd(14)} ${preset.padEnd(8)} ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s['best-practices']).padStart(4)}  ${String(s.seo).padStart(3)}   ${m.FCP!.padEnd(8)} ${m.LCP!.padEnd(8)} ${m.TBT!.padEnd(8)} ${m.CLS!.padEnd(6)} (${all.join(', ')})`,
       );
     }
   }
+  console.log('page           preset   perf  a11y  best  seo   FCP      LCP      TBT      CLS    (perf of each run)');
+  for (const row of rows) console.log(row);
+  console.log(`uptime after: ${loadAverage()}`);
 } finally {
+  await browser?.disconnect();
   chrome?.kill();
-  if (server.child.exitCode === null) {
-    const exited = new Promise((resolve) => server.child.once('exit', resolve));
-    server.child.kill('SIGTERM');
-    await exited;
-  }
-  if (server.dataDir) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -1,8 +1,11 @@
 // What the API benchmarks share: a scratch database (a throwaway embedded PostgreSQL, or a
 // scratch database on BENCH_DATABASE_URL's server, dropped after), the real app listening
 // on a loopback port, and a newly registered library with its session.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -14,11 +17,40 @@ import { runMigrations } from '../apps/api/src/db/migrate';
 
 export const say = (line = '') => process.stdout.write(`${line}\n`);
 
-async function openDatabase(scratch: string) {
+export interface BenchDatabase {
+  url: string;
+  embedded: EmbeddedDatabase | undefined;
+  drop: () => Promise<void>;
+  /** Whether the database existed before (a kept one, reused). */
+  reused?: boolean;
+}
+
+/**
+ * A scratch database: a throwaway embedded PostgreSQL in `scratch`, or a new database on
+ * BENCH_DATABASE_URL's server, dropped by `drop()`. With `keep` (a name) on
+ * BENCH_DATABASE_URL's server, the database of that name is created if missing and never
+ * dropped, so a long seed can serve several runs.
+ */
+export async function openDatabase(scratch: string, keep?: string): Promise<BenchDatabase> {
   const external = process.env.BENCH_DATABASE_URL;
+  if (keep && external) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error(`not a database name: ${keep}`);
+    const admin = new pg.Client({ connectionString: external });
+    await admin.connect();
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [keep]);
+    if (!rowCount) await admin.query(`create database ${keep} encoding 'UTF8' template template0`);
+    await admin.end();
+    const url = new URL(external);
+    url.pathname = `/${keep}`;
+    return { url: url.toString(), embedded: undefined, drop: async () => undefined, reused: Boolean(rowCount) };
+  }
   if (!external) {
     const embedded = await startEmbeddedPostgres(scratch, () => undefined);
-    return { url: embedded.connectionString, embedded, drop: async () => undefined };
+    return {
+      url: embedded.connectionString,
+      embedded: embedded as EmbeddedDatabase | undefined,
+      drop: async () => undefined,
+    };
   }
   const name = `sla_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: external });
@@ -119,4 +151,331 @@ export async function sayMachine(server: BenchServer): Promise<void> {
   say(
     `\nMachine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, PostgreSQL ${rows[0]?.server_version}${server.embedded ? ' (embedded)' : ''}`,
   );
+}
+
+// ---------------------------------------------------------------- server processes and mixed load
+// (bench/saas.ts and bench/start.ts; reusable by any bench that runs the built server.)
+
+/** The repository this bench file sits in. */
+export const benchRoot = path.resolve(import.meta.dirname, '..');
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The p-th percentile (0–100) of sorted values. */
+export const percentile = (sorted: number[], p: number) => sorted[Math.floor((p / 100) * (sorted.length - 1))] ?? 0;
+export const round1 = (value: number) => Math.round(value * 10) / 10;
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+
+/** A TCP port nobody listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Bundles the API (apps/api/dist/server.js) in `root`; answers the seconds it took. */
+export function buildApi(root = benchRoot): number {
+  const start = performance.now();
+  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/api'), stdio: 'inherit' });
+  return (performance.now() - start) / 1000;
+}
+
+/** Polls GET /api/health until it answers 200; answers the milliseconds from `since`, or throws at the deadline. */
+export async function untilHealthy(
+  address: string,
+  since: number,
+  deadlineMs: number,
+  alive: () => boolean = () => true,
+): Promise<number> {
+  while (performance.now() - since < deadlineMs) {
+    if (!alive()) throw new Error('the server exited before it was healthy');
+    try {
+      const response = await fetch(`${address}/api/health`, { signal: AbortSignal.timeout(1000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return performance.now() - since;
+    } catch {
+      // not listening yet
+    }
+    await sleep(25);
+  }
+  throw new Error(`${address}/api/health was not healthy within ${deadlineMs} ms`);
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  pid: number;
+  port: number;
+  address: string;
+  /** Milliseconds from the spawn to a healthy /api/health. */
+  startMs: number;
+  output: () => string;
+  /** SIGTERM (no drain delay), then waits for the exit; SIGKILL after 20 s. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Spawns `command` (default `node apps/api/dist/server.js` in `root`) with NODE_ENV=production
+ * on a free loopback port, and waits for a healthy /api/health.
+ */
+export async function startServerProcess(options: {
+  env: Record<string, string>;
+  root?: string;
+  command?: string[];
+  deadlineMs?: number;
+}): Promise<ServerProcess> {
+  const root = options.root ?? benchRoot;
+  const port = await freePort();
+  const [file, ...args] = options.command ?? [process.execPath, path.join(root, 'apps/api/dist/server.js')];
+  const since = performance.now();
+  const child = spawn(file!, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_DELAY_MS: '0',
+      ...options.env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group: `npm start` and what it starts stop together
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const address = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const killer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }, 20_000);
+    await exited;
+    clearTimeout(killer);
+  };
+  try {
+    const startMs = await untilHealthy(
+      address,
+      since,
+      options.deadlineMs ?? 60_000,
+      () => child.exitCode === null && child.signalCode === null,
+    );
+    return { child, pid: child.pid!, port, address, startMs, output: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
+  }
+}
+
+/** A process's resident set size in MB (VmRSS in /proc/<pid>/status), or 0 once it is gone. */
+export function rssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples the processes' RSS every `everyMs` until `stop()`, which answers each one's maximum in MB. */
+export function sampleRss(pids: number[], everyMs = 200): { stop: () => Map<number, number> } {
+  const max = new Map<number, number>(pids.map((pid) => [pid, rssMb(pid)]));
+  const timer = setInterval(() => {
+    for (const pid of pids) max.set(pid, Math.max(max.get(pid) ?? 0, rssMb(pid)));
+  }, everyMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      for (const pid of pids) max.set(pid, Math.max(max.get(pid) ?? 0, rssMb(pid)));
+      return max;
+    },
+  };
+}
+
+/** One kind of call in a mix: its name, its weight, and how to make the next request. */
+export interface MixCall {
+  name: string;
+  weight: number;
+  request: () => {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    /** A label the results can be split by (a library's size, say). */
+    tag?: string;
+  };
+  /** Statuses counted as answers, not errors (default: 2xx). */
+  ok?: (status: number) => boolean;
+}
+
+export interface MixSample {
+  call: string;
+  tag?: string;
+  ms: number;
+  ok: boolean;
+  status: number;
+}
+
+/**
+ * A closed-loop mixed load: `connections` clients on keep-alive connections, each sending its
+ * next request (a call drawn by weight) as soon as the last one answered, for `seconds`.
+ * Every response is timed on its own, so each call has its own percentiles (autocannon's
+ * events do not say which request of a mix a response answers).
+ */
+export async function runMix(options: {
+  address: string;
+  connections: number;
+  seconds: number;
+  calls: MixCall[];
+  /** Seeds the draw, so two runs send the same sequence. */
+  seed?: number;
+  /**
+   * Requests a second for all clients together (paced: each client sends on its own schedule
+   * and waits for the next slot; one that falls behind sends at once). Absent: as fast as answered.
+   */
+  rate?: number;
+}): Promise<{ samples: MixSample[]; seconds: number; firstErrors: string[] }> {
+  const url = new URL(options.address);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const total = options.calls.reduce((sum, call) => sum + call.weight, 0);
+  let state = options.seed ?? 1;
+  const random = () => {
+    // mulberry32
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const draw = () => {
+    let r = random() * total;
+    for (const call of options.calls) {
+      r -= call.weight;
+      if (r < 0) return call;
+    }
+    return options.calls.at(-1)!;
+  };
+  const samples: MixSample[] = [];
+  const firstErrors: string[] = [];
+  const send = (call: MixCall) =>
+    new Promise<void>((resolve) => {
+      const spec = call.request();
+      const body = spec.body === undefined ? undefined : Buffer.from(JSON.stringify(spec.body));
+      const started = performance.now();
+      const finish = (status: number, detail: string) => {
+        const ok = call.ok ? call.ok(status) : status >= 200 && status < 300;
+        samples.push({ call: call.name, tag: spec.tag, ms: performance.now() - started, ok, status });
+        if (!ok && firstErrors.length < 10)
+          firstErrors.push(`${call.name} ${spec.path}: ${status} ${detail.slice(0, 300)}`);
+        resolve();
+      };
+      const outgoing = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: spec.method ?? 'GET',
+          path: spec.path,
+          agent,
+          headers: {
+            ...spec.headers,
+            ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}),
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => finish(response.statusCode ?? 0, Buffer.concat(chunks).toString()));
+          response.on('error', (error) => finish(0, error.message));
+        },
+      );
+      outgoing.on('error', (error) => finish(0, error.message));
+      outgoing.end(body);
+    });
+  const started = performance.now();
+  const until = started + options.seconds * 1000;
+  const interval = options.rate ? (options.connections / options.rate) * 1000 : 0;
+  await Promise.all(
+    Array.from({ length: options.connections }, async (_, client) => {
+      let slot = started + (client * interval) / options.connections;
+      while (performance.now() < until) {
+        if (interval > 0) {
+          const wait = slot - performance.now();
+          if (wait > 0) await sleep(wait);
+          slot = Math.max(slot + interval, performance.now());
+          if (performance.now() >= until) break;
+        }
+        await send(draw());
+      }
+    }),
+  );
+  agent.destroy();
+  return { samples, seconds: (performance.now() - started) / 1000, firstErrors };
+}
+
+export interface CallFigures {
+  call: string;
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  rps: number;
+  errors: number;
+}
+
+/** Per call (in `order`), and `all` last: percentiles in ms, requests a second, errors. */
+export function callFigures(samples: MixSample[], seconds: number, order: string[]): CallFigures[] {
+  const figures = (call: string, list: MixSample[]): CallFigures => {
+    const times = list.map((sample) => sample.ms).sort((a, b) => a - b);
+    return {
+      call,
+      count: list.length,
+      p50: round1(percentile(times, 50)),
+      p95: round1(percentile(times, 95)),
+      p99: round1(percentile(times, 99)),
+      max: round1(times.at(-1) ?? 0),
+      rps: round1(list.length / seconds),
+      errors: list.filter((sample) => !sample.ok).length,
+    };
+  };
+  return [
+    ...order.map((call) =>
+      figures(
+        call,
+        samples.filter((sample) => sample.call === call),
+      ),
+    ),
+    figures('all calls', samples),
+  ];
+}
+
+/** A Markdown table of `callFigures`, with a column marking p99 against `targetMs`. */
+export function sayCallTable(rows: CallFigures[], targetMs?: number): void {
+  const mark = targetMs === undefined ? '' : ` p99 < ${targetMs} ms |`;
+  say(`| call | requests | p50 ms | p95 ms | p99 ms | max ms | req/s | errors |${mark}`);
+  say(`|---|---:|---:|---:|---:|---:|---:|---:|${targetMs === undefined ? '' : ':---:|'}`);
+  for (const row of rows) {
+    const verdict = targetMs === undefined ? '' : ` ${row.count === 0 ? '–' : row.p99 < targetMs ? 'yes' : 'NO'} |`;
+    say(
+      `| ${row.call} | ${row.count} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.max} | ${row.rps} | ${row.errors} |${verdict}`,
+    );
+  }
 }
