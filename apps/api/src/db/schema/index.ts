@@ -11,3 +11,4 @@ export * from './privacy';
 export * from './student-counts';
 export * from './booking';
 export * from './dashboard';
+export * from './balances';
