@@ -1,5 +1,10 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Screens and dialogs load lazily (issue 18): on a loaded CI machine the first import of a chunk in
+// jsdom can take longer than Testing Library's 1 s default for findBy/waitFor (a fresh-clone CI run
+// failed so: the registration page still showed its spinner). Each test keeps its own overall timeout.
+configure({ asyncUtilTimeout: 5000 });
 
 // A test file may run without a page (`@vitest-environment node`, as the build's prerendering does).
 const hasPage = typeof window !== 'undefined';
