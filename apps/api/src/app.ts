@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import Fastify, {
   type FastifyReply,
+  type FastifyRequest,
   type FastifySchema,
   type FastifyServerFactory,
   type FastifyServerOptions,
@@ -186,26 +187,46 @@ export async function buildApp({
   const settle = (id: string) => {
     if (inFlight.delete(id) && inFlight.size === 0) drained.splice(0).forEach((resolve) => resolve());
   };
-  app.addHook('onRequest', async (request, reply) => {
+  /** The refusal of a request that came while the server stops. */
+  const refuse = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Read what the client is still sending first: a socket closed with unread data is
+    // reset, and the client would see a broken connection instead of this answer.
+    await discardBody(request.raw);
+    const body: ErrorEnvelope = { status: false, code: 503, message: messages.validation.shuttingDown, errors: [] };
+    // Sent as text: the route's own 503 schema (readiness has one) does not describe this envelope.
+    return reply
+      .code(503)
+      .headers({ connection: 'close', 'retry-after': '1', [NOT_STARTED_HEADER]: 'true' })
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(body));
+  };
+  // These hooks run on every request: written with `done` rather than as async functions, so
+  // none costs a promise and a turn of the microtask queue (issue 18, docs/performance.md).
+  app.addHook('onRequest', (request, reply, done) => {
     if (phase === 'refusing') {
-      // Read what the client is still sending first: a socket closed with unread data is
-      // reset, and the client would see a broken connection instead of this answer.
-      await discardBody(request.raw);
-      const body: ErrorEnvelope = { status: false, code: 503, message: messages.validation.shuttingDown, errors: [] };
-      // Sent as text: the route's own 503 schema (readiness has one) does not describe this envelope.
-      return reply
-        .code(503)
-        .headers({ connection: 'close', 'retry-after': '1', [NOT_STARTED_HEADER]: 'true' })
-        .type('application/json; charset=utf-8')
-        .send(JSON.stringify(body));
+      refuse(request, reply).catch(done);
+      return;
     }
     inFlight.add(request.id);
+    // A NUL anywhere in the URL (path or query) can never name anything we store.
+    if (request.url.includes('%00') || request.url.includes('\u0000')) {
+      done(badRequest(messages.validation.invalidInput));
+      return;
+    }
+    done();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (phase !== 'serving') void reply.header('connection', 'close');
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request) => settle(request.id));
-  app.addHook('onRequestAbort', async (request) => settle(request.id));
+  app.addHook('onResponse', (request, _reply, done) => {
+    settle(request.id);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    settle(request.id);
+    done();
+  });
   // Closing without the two steps (tests, a failed start) refuses the same way.
   app.addHook('preClose', async () => {
     phase = 'refusing';
@@ -229,11 +250,6 @@ export async function buildApp({
     }
   });
   app.decorate('routeTable', routeTable);
-
-  // A NUL anywhere in the URL (path or query) can never name anything we store.
-  app.addHook('onRequest', async (request) => {
-    if (/%00/.test(request.url) || request.url.includes('\u0000')) throw badRequest(messages.validation.invalidInput);
-  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

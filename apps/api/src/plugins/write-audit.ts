@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { onSendAsyncHookHandler } from 'fastify';
 import { hasAuditEntry } from '../db/audit-log.repository';
 import { AUDIT_ACTIONS, writeAudit, type AuditEvent } from '../lib/audit';
 
@@ -63,12 +64,14 @@ export const WRITE_AUDIT: Record<string, { action: Action; entityType: string } 
   'POST /api/user/:id/erase': 'self',
 };
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Records each successful signed-in write that its service does not audit itself (see WRITE_AUDIT). */
 export default fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    const recordWrite: onSendAsyncHookHandler = async (request, reply, payload) => {
       const auth = request.auth;
-      if (!auth || request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
+      if (!auth || READS.has(request.method) || reply.statusCode >= 400) return payload;
       const key = `${request.method} ${request.routeOptions.url ?? ''}`;
       const declared = WRITE_AUDIT[key];
       if (declared === 'self') return payload;
@@ -87,6 +90,12 @@ export default fp(
         request.log.error({ err: error, route: key }, 'could not record the write in the audit log');
       }
       return payload;
+    };
+    // Only routes that write get the hook: reads (every list, every page load) do not pay
+    // for a hook that has nothing to do on them (issue 18, docs/performance.md).
+    app.addHook('onRoute', (route) => {
+      if ([route.method].flat().every((method) => READS.has(method))) return;
+      route.onSend = [recordWrite, ...[route.onSend ?? []].flat()];
     });
   },
   { name: 'write-audit', dependencies: ['db', 'auth'] },
