@@ -16,8 +16,25 @@ import type { DbOrTx } from './client';
 const dialect = new PgDialect();
 
 /** The statement's name: a digest of its text (63 bytes at most, PostgreSQL's limit). */
-function statementName(text: string): string {
+function digestName(text: string): string {
   return `p_${createHash('sha256').update(text).digest('base64url').slice(0, 40)}`;
+}
+
+// The names already worked out, by text: a statement's text is one of a few shapes (the
+// values are parameters), so the digest is taken once per shape, not once per request. Only
+// names are kept, never data; a full map is emptied (a runaway of shapes cannot grow it).
+const NAMES_KEPT = 500;
+const names = new Map<string, string>();
+
+/** The statement's name for `text` (see `digestName`). */
+export function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    if (names.size >= NAMES_KEPT) names.clear();
+    name = digestName(text);
+    names.set(text, name);
+  }
+  return name;
 }
 
 /** Runs `query` (raw SQL) as a named prepared statement and answers its rows as PostgreSQL sent them. */
@@ -46,10 +63,40 @@ export async function queryPrepared<T extends Record<string, unknown>>(
   return result.rows;
 }
 
-/** A Drizzle query, built (`select(...)...`), run as a named prepared statement: its rows mapped as Drizzle maps them. */
+/**
+ * What `prepare(name)` answers in drizzle-orm's node-postgres driver: the statement text it
+ * built, and the two query configs it hands to pg (rows as objects, or as arrays it maps).
+ */
+interface DrizzleNodePgPrepared<T> {
+  execute(): Promise<T>;
+  queryString?: unknown;
+  queryConfig?: { name?: string };
+  rawQueryConfig?: { name?: string };
+}
+
+/** Whether `prepared` has the fields `runPrepared` names in place (db/prepared.test.ts checks it still does). */
+export function canNameInPlace<T>(prepared: DrizzleNodePgPrepared<T>): boolean {
+  return (
+    typeof prepared.queryString === 'string' &&
+    typeof prepared.queryConfig === 'object' &&
+    typeof prepared.rawQueryConfig === 'object'
+  );
+}
+
+/**
+ * A Drizzle query, built (`select(...)...`), run as a named prepared statement: its rows mapped
+ * as Drizzle maps them. The statement is built once: `prepare` builds its text, which then
+ * names it (asking `toSQL()` for the name first built every query twice, the larger part of
+ * the areas list's time in Node: issue 18, docs/performance.md).
+ */
 export function runPrepared<T>(builder: {
   toSQL(): { sql: string };
-  prepare(name: string): { execute(): Promise<T> };
+  prepare(name: string): DrizzleNodePgPrepared<T>;
 }): Promise<T> {
-  return builder.prepare(statementName(builder.toSQL().sql)).execute();
+  const prepared = builder.prepare('');
+  if (!canNameInPlace(prepared)) return builder.prepare(statementName(builder.toSQL().sql)).execute();
+  const name = statementName(prepared.queryString as string);
+  prepared.queryConfig!.name = name;
+  prepared.rawQueryConfig!.name = name;
+  return prepared.execute();
 }
