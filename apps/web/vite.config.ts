@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, parseAst, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Paths come from import.meta.url so the config works whatever the working directory
@@ -71,9 +71,53 @@ function studentApp(): Plugin {
   };
 }
 
+const SHARED_SOURCE = /packages\/shared\/src\/.+\.ts$/;
+
+/**
+ * packages/shared mixes constants and helpers with the zod schemas built from them at module level
+ * (`export const areaBodySchema = z.object(...)`): rolldown cannot tell that building a schema has
+ * no effect outside it, so a screen importing one constant from such a module kept every schema of
+ * it, and zod (24 kB gzipped) with them (issue 18). This plugin marks each top-level declaration of
+ * a shared module as pure by wrapping its initializer in an annotated arrow call,
+ * `/* @__PURE__ *\/ (() => <initializer>)()`, so one that nothing uses is left out of the bundle.
+ * Evaluation is unchanged (the arrow runs where the initializer ran); only declarations whose
+ * initializer calls or constructs something are wrapped.
+ */
+function pureSharedDeclarations(): Plugin {
+  return {
+    name: 'pure-shared-declarations',
+    enforce: 'post',
+    transform: {
+      filter: { id: SHARED_SOURCE },
+      handler(code, id) {
+        if (!SHARED_SOURCE.test(id)) return null;
+        const program = parseAst(code);
+        const edits: { start: number; end: number }[] = [];
+        for (const statement of program.body) {
+          const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+          if (declaration?.type !== 'VariableDeclaration') continue;
+          for (const declarator of declaration.declarations) {
+            const init = declarator.init;
+            if (!init || !/Call|New|Member|Sequence|Conditional|Logical|Binary/.test(init.type)) continue;
+            edits.push({ start: init.start, end: init.end });
+          }
+        }
+        if (edits.length === 0) return null;
+        let out = '';
+        let at = 0;
+        for (const { start, end } of edits) {
+          out += `${code.slice(at, start)}/* @__PURE__ */ (() => ${code.slice(start, end)})()`;
+          at = end;
+        }
+        return { code: out + code.slice(at), map: null };
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), studentApp()],
+  plugins: [react(), studentApp(), pureSharedDeclarations()],
   resolve: {
     alias: { '@': here('./src') },
   },

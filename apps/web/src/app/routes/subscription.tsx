@@ -1,10 +1,17 @@
 import { messages } from '@app/shared';
-import { RecordPaymentDialog } from '@/features/payments/components/RecordPaymentDialog';
-import { SubscriptionAccountDialog } from '@/features/payments/components/SubscriptionAccountDialog';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { SubscriptionsPage, type PaymentDialogs } from '@/features/subscriptions/components/SubscriptionsPage';
 
-// The app composes features: the subscriptions list records payments and shows accounts with the payments feature's dialogs.
-const payments: PaymentDialogs = { RecordPayment: RecordPaymentDialog, Account: SubscriptionAccountDialog };
+// The app composes features: the subscriptions list records payments and shows accounts with the payments
+// feature's dialogs, each loaded when first opened (issue 18).
+const payments: PaymentDialogs = {
+  RecordPayment: lazyDialog(() =>
+    import('@/features/payments/components/RecordPaymentDialog').then((m) => m.RecordPaymentDialog),
+  ),
+  Account: lazyDialog(() =>
+    import('@/features/payments/components/SubscriptionAccountDialog').then((m) => m.SubscriptionAccountDialog),
+  ),
+};
 
 export function SubscriptionRoute() {
   return (

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, paginate, type Area } from '@app/shared';
 import { fakeSession, jsonResponse, serve } from '@/test/fixtures';
-import { openSignedIn } from '@/test/render';
+import { openSignedIn, LAZY_DIALOG_TIMEOUT } from '@/test/render';
 
 const m = messages.areas;
 
@@ -73,7 +73,7 @@ describe('Areas Management', { timeout: 30_000 }, () => {
     const requests = serve({ 'GET /api/area': listAnswer });
     await openAreas();
     await user.click(screen.getByRole('button', { name: m.addArea }));
-    const dialog = await screen.findByRole('dialog', { name: m.addTitle });
+    const dialog = await screen.findByRole('dialog', { name: m.addTitle }, { timeout: LAZY_DIALOG_TIMEOUT });
     expect((within(dialog).getByRole('radio', { name: 'Active' }) as HTMLInputElement).checked).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: m.create }));
     expect(await within(dialog).findByText(m.nameRequired)).toBeTruthy();
@@ -94,7 +94,7 @@ describe('Areas Management', { timeout: 30_000 }, () => {
     });
     await openAreas();
     await user.click(screen.getByRole('button', { name: m.addArea }));
-    const dialog = await screen.findByRole('dialog', { name: m.addTitle });
+    const dialog = await screen.findByRole('dialog', { name: m.addTitle }, { timeout: LAZY_DIALOG_TIMEOUT });
     await user.type(within(dialog).getByLabelText(/^Area Name/), 'Reading Room');
     await user.type(within(dialog).getByLabelText(/^Total Seats/), '30');
     await user.click(within(dialog).getByRole('radio', { name: 'Inactive' }));
@@ -124,7 +124,7 @@ describe('Areas Management', { timeout: 30_000 }, () => {
     });
     await openAreas();
     await user.click(screen.getByRole('button', { name: m.addArea }));
-    const dialog = await screen.findByRole('dialog', { name: m.addTitle });
+    const dialog = await screen.findByRole('dialog', { name: m.addTitle }, { timeout: LAZY_DIALOG_TIMEOUT });
     await user.type(within(dialog).getByLabelText(/^Area Name/), 'a block');
     await user.type(within(dialog).getByLabelText(/^Total Seats/), '10');
     await user.click(within(dialog).getByRole('button', { name: m.create }));
@@ -141,7 +141,7 @@ describe('Areas Management', { timeout: 30_000 }, () => {
     });
     await openAreas();
     await user.click(await screen.findByRole('button', { name: `${m.editArea} Silent Zone` }));
-    const dialog = await screen.findByRole('dialog', { name: m.updateTitle });
+    const dialog = await screen.findByRole('dialog', { name: m.updateTitle }, { timeout: LAZY_DIALOG_TIMEOUT });
     expect(((await within(dialog).findByLabelText(/^Area Name/)) as HTMLInputElement).value).toBe('Silent Zone');
     // Under maintenance, that choice stays visible next to the form's two.
     expect((within(dialog).getByRole('radio', { name: 'Maintenance' }) as HTMLInputElement).checked).toBe(true);

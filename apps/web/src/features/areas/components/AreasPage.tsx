@@ -1,21 +1,24 @@
-import { useCallback, useState } from 'react';
+import { lazy, useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import AddRounded from '@mui/icons-material/AddRounded';
 import { messages, type Area } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { WhenOpened } from '@/components/WhenOpened';
 import { ListPaper } from '@/components/ListPaper';
 import { ListSpinner, RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { SearchField } from '@/components/SearchField';
 import { PageHeading } from '@/components/PageHeading';
 import { useAreaActions } from '../hooks/use-area-actions';
 import { useAreaList } from '../hooks/use-area-list';
-import { AreaFormDialog } from './AreaFormDialog';
 import { AreasTable } from './AreasTable';
 import { useCan } from '@/lib/use-can';
 
 const m = messages.areas;
+
+// Loaded when first opened (issue 18): the form, react-hook-form and the area's schema are not the list's.
+const AreaFormDialog = lazy(() => import('./AreaFormDialog').then((d) => ({ default: d.AreaFormDialog })));
 
 interface FormState {
   open: boolean;
@@ -83,7 +86,9 @@ export function AreasPage() {
         )}
       </ListPaper>
 
-      <AreaFormDialog key={form.opening} open={form.open} areaId={form.areaId} onClose={closeForm} />
+      <WhenOpened open={form.open}>
+        <AreaFormDialog key={form.opening} open={form.open} areaId={form.areaId} onClose={closeForm} />
+      </WhenOpened>
       <ConfirmDialog
         open={deleting !== null}
         title={m.confirmTitle}

@@ -14,7 +14,7 @@ import {
   type DuesSummary,
 } from '@app/shared';
 import { jsonResponse, serve, type Handler } from '@/test/fixtures';
-import { openSignedIn } from '@/test/render';
+import { openSignedIn, LAZY_DIALOG_TIMEOUT } from '@/test/render';
 
 const m = messages.dues;
 const LIBRARY = 'Gyan Deep Library';
@@ -355,7 +355,11 @@ describe('Dues', { timeout: 30_000 }, () => {
     await user.click(
       within(rowOf('Student4 Verma')).getByRole('button', { name: `${m.recordPayment}: Student4 Verma` }),
     );
-    const dialog = await screen.findByRole('dialog', { name: messages.payments.recordTitle });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: messages.payments.recordTitle },
+      { timeout: LAZY_DIALOG_TIMEOUT },
+    );
     expect((within(dialog).getByLabelText(new RegExp(`^${messages.payments.amount}`)) as HTMLInputElement).value).toBe(
       '750',
     );

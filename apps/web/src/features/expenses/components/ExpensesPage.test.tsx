@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatRupees, messages, todayIn, type ExpenseMonth, type ExpenseRecord } from '@app/shared';
 import { jsonResponse, serve, type Handler } from '@/test/fixtures';
-import { openSignedIn } from '@/test/render';
+import { openSignedIn, LAZY_DIALOG_TIMEOUT } from '@/test/render';
 import { shiftMonth } from '../hooks/use-expense-month';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -195,7 +195,7 @@ describe('Expenses', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: r.stopTitle })).toBeNull());
 
     await user.click(screen.getByRole('button', { name: m.editAction(rentName) }));
-    const dialog = await screen.findByRole('dialog', { name: m.editTitle });
+    const dialog = await screen.findByRole('dialog', { name: m.editTitle }, { timeout: LAZY_DIALOG_TIMEOUT });
     expect(within(dialog).getByRole('combobox', { name: new RegExp(m.category) }).textContent).toBe('Rent');
     expect(within(dialog).getByRole('combobox', { name: new RegExp(m.mode) }).textContent).toBe('Bank Transfer');
   });

@@ -8,17 +8,22 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { formatDateDMY, messages, type ExpenseRecord, type RecurringExpenseRecord } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorScreen } from '@/components/ErrorScreen';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { RefetchBar } from '@/components/ListTable';
 import { PageHeading } from '@/components/PageHeading';
 import { useExpenseActions } from '../hooks/use-expense-actions';
 import { useExpenseMonth } from '../hooks/use-expense-month';
 import { categoryLabel } from './expense-format';
-import { ExpenseDialog } from './ExpenseDialog';
 import { ExpenseSummary } from './ExpenseSummary';
 import { ExpensesTable } from './ExpensesTable';
 import { MonthSwitcher } from './MonthSwitcher';
-import { RecurringExpenseDialog } from './RecurringExpenseDialog';
 import { RecurringExpenses } from './RecurringExpenses';
+
+// Loaded when first opened (issue 18): their forms, react-hook-form and the expense schemas are not the month's.
+const ExpenseDialog = lazyDialog(() => import('./ExpenseDialog').then((d) => d.ExpenseDialog));
+const RecurringExpenseDialog = lazyDialog(() =>
+  import('./RecurringExpenseDialog').then((d) => d.RecurringExpenseDialog),
+);
 
 const m = messages.expenses;
 

@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { messages, type ReceiptDocument } from '@app/shared';
 import { jsonResponse, serve, storeSession, type Handler } from '@/test/fixtures';
-import { openSignedIn, renderApp } from '@/test/render';
+import { openSignedIn, renderApp, LAZY_DIALOG_TIMEOUT } from '@/test/render';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -189,7 +189,11 @@ describe('Receipt screen', { timeout: 30_000 }, () => {
     });
     await view;
     await user.click(screen.getByRole('button', { name: r.voidAction }));
-    const dialog = await screen.findByRole('dialog', { name: r.voidTitle(RECEIPT.receipt_no) });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: r.voidTitle(RECEIPT.receipt_no) },
+      { timeout: LAZY_DIALOG_TIMEOUT },
+    );
     await user.click(within(dialog).getByRole('button', { name: r.voidSubmit }));
     expect(await within(dialog).findByText(r.voidReasonRequired)).toBeTruthy();
     expect(calls(requests, 'POST', `/api/payments/${ID}/void`)).toHaveLength(0);

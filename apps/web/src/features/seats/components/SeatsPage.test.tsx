@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, type Area, type Seat } from '@app/shared';
 import { fakeSession, jsonResponse, serve } from '@/test/fixtures';
-import { openSignedIn } from '@/test/render';
+import { openSignedIn, LAZY_DIALOG_TIMEOUT } from '@/test/render';
 
 const m = messages.seats;
 const AREA_ID = '6f1c2d3e-4b5a-4c6d-8e7f-0000000000a1';
@@ -107,7 +107,7 @@ describe('Seats Management', { timeout: 30_000 }, () => {
     expect(within(detail).getByText(`2 ${m.detail.persons}`)).toBeTruthy();
     expect(within(detail).getByText('A Block')).toBeTruthy();
     await user.click(within(detail).getByRole('button', { name: m.edit }));
-    const form = await screen.findByRole('dialog', { name: m.updateTitle });
+    const form = await screen.findByRole('dialog', { name: m.updateTitle }, { timeout: LAZY_DIALOG_TIMEOUT });
     expect(form.textContent).toContain('Update Area');
     expect((within(form).getByLabelText(/^Capacity/) as HTMLInputElement).value).toBe('2');
     expect(within(form).getByRole('button', { name: m.update })).toBeTruthy();
@@ -131,7 +131,7 @@ describe('Seats Management', { timeout: 30_000 }, () => {
     await openSeats();
     await screen.findByRole('button', { name: /^A1,/ });
     await user.click(screen.getByRole('button', { name: m.addSeat }));
-    const form = await screen.findByRole('dialog', { name: m.addTitle });
+    const form = await screen.findByRole('dialog', { name: m.addTitle }, { timeout: LAZY_DIALOG_TIMEOUT });
     await user.click(within(form).getByRole('button', { name: m.create }));
     expect(await within(form).findByText(m.nameRequired)).toBeTruthy();
     // "Select Area" is both the field's label and its message (SPEC.md §5).

@@ -4,6 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { formatDateDMY, messages, todayIn } from '@app/shared';
 import { jsonResponse, serve, type Handler } from '@/test/fixtures';
 import { failure, listAnswer, m, openSubscriptions, ROWS, SEAT_ID, STUDENT_ID } from './subscriptions.test-data';
+import { LAZY_DIALOG_TIMEOUT } from '@/test/render';
 
 const MOBILE = '9876543210';
 const found = () =>
@@ -26,7 +27,7 @@ async function openAdd(user: UserEvent, handlers: Record<string, Handler> = {}) 
   const requests = serve({ 'GET /api/subscription': () => listAnswer(), ...handlers });
   await openSubscriptions();
   await user.click(screen.getByRole('button', { name: m.addSubscription }));
-  const dialog = await screen.findByRole('dialog', { name: m.addTitle });
+  const dialog = await screen.findByRole('dialog', { name: m.addTitle }, { timeout: LAZY_DIALOG_TIMEOUT });
   return { dialog, requests };
 }
 

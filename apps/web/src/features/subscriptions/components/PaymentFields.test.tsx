@@ -4,6 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { formatRupees, messages, type LibrarySettingsRecord, teamScreenMessages } from '@app/shared';
 import { fakeSession, jsonResponse, serve, type Handler } from '@/test/fixtures';
 import { listAnswer, m, openSubscriptions, ROWS, STUDENT_ID } from './subscriptions.test-data';
+import { LAZY_DIALOG_TIMEOUT } from '@/test/render';
 
 const p = messages.payments;
 const MOBILE = '9876543210';
@@ -54,7 +55,7 @@ async function openDialog(
   const requests = serve({ 'GET /api/subscription': () => listAnswer(), ...handlers });
   await openSubscriptions(session);
   await user.click(await screen.findByRole('button', { name: button }));
-  const dialog = await screen.findByRole('dialog', { name: title });
+  const dialog = await screen.findByRole('dialog', { name: title }, { timeout: LAZY_DIALOG_TIMEOUT });
   return { dialog, requests };
 }
 

@@ -19,8 +19,7 @@ import { SubmitActions } from '@/components/FormDialogActions';
 import { useSubscriptionActions } from '../hooks/use-subscription-actions';
 import { durationArg, planEnd } from './availability-args';
 import { PaymentFields } from './PaymentFields';
-import { timing } from './row-format';
-import { studentName } from './StudentMobileField';
+import { studentName, timing } from './row-format';
 import { SubscriptionDialog } from './SubscriptionDialog';
 
 const m = messages.subscriptions;

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import { messages } from '@app/shared';
 import { LOOKUP_LENGTH, type LookupState } from '../hooks/use-student-lookup';
+import { studentName } from './row-format';
 
 const m = messages.subscriptions;
 
@@ -28,9 +29,6 @@ function mobileDigits(text: string): string {
   if (digits.length === LOOKUP_LENGTH + 1 && digits.startsWith('0')) return digits.slice(1);
   return digits.slice(0, LOOKUP_LENGTH);
 }
-
-export const studentName = (student: { first_name: string; last_name: string | null }) =>
-  [student.first_name, student.last_name].filter(Boolean).join(' ');
 
 /**
  * Student Registered Mobile: digits only; at exactly ten the student is looked up and

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { formatRupees, messages, type SubscriptionAccount } from '@app/shared';
 import { jsonResponse, serve } from '@/test/fixtures';
 import { failure, listAnswer, openSubscriptions, subscription } from './subscriptions.test-data';
+import { LAZY_DIALOG_TIMEOUT } from '@/test/render';
 
 const p = messages.payments;
 const PAID = subscription();
@@ -93,7 +94,7 @@ describe('Balances on the subscriptions list (issue 13)', { timeout: 30_000 }, (
     expect(within(rowOf('Asha Verma')).queryByRole('button', { name: p.recordFor('Asha Verma') })).toBeNull();
 
     await user.click(within(rowOf('Meena Iyer')).getByRole('button', { name: p.recordFor('Meena Iyer') }));
-    const dialog = await screen.findByRole('dialog', { name: p.recordTitle });
+    const dialog = await screen.findByRole('dialog', { name: p.recordTitle }, { timeout: LAZY_DIALOG_TIMEOUT });
     expect(within(dialog).getByText('Meena Iyer')).toBeTruthy();
     expect((within(dialog).getByRole('spinbutton', { name: new RegExp(p.amount) }) as HTMLInputElement).value).toBe(
       '750',
@@ -119,7 +120,11 @@ describe('Balances on the subscriptions list (issue 13)', { timeout: 30_000 }, (
     await openSubscriptions();
     await screen.findByText('Meena Iyer');
     await user.click(screen.getByRole('button', { name: `${p.account.open('Meena Iyer')}, ${p.balanceValue(750)}` }));
-    const dialog = await screen.findByRole('dialog', { name: new RegExp(p.account.title) });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: new RegExp(p.account.title) },
+      { timeout: LAZY_DIALOG_TIMEOUT },
+    );
     expect(await within(dialog).findByText(p.account.fetchFailed)).toBeTruthy();
     fail = false;
     await user.click(within(dialog).getByRole('button', { name: messages.errorScreen.refresh }));
@@ -169,7 +174,7 @@ describe('Balances on the subscriptions list (issue 13)', { timeout: 30_000 }, (
     expect(within(dialog).getByText(p.balanceValue(750))).toBeTruthy();
 
     await user.click(within(dialog).getByRole('button', { name: p.submit }));
-    const record = await screen.findByRole('dialog', { name: p.recordTitle });
+    const record = await screen.findByRole('dialog', { name: p.recordTitle }, { timeout: LAZY_DIALOG_TIMEOUT });
     expect((within(record).getByRole('spinbutton', { name: new RegExp(p.amount) }) as HTMLInputElement).value).toBe(
       '750',
     );

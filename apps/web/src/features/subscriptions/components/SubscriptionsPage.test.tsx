@@ -5,6 +5,7 @@ import { messages, PAGE_SIZES } from '@app/shared';
 import { fakeSession, jsonResponse } from '@/test/fixtures';
 import { serve } from '@/test/fixtures';
 import { failure, listAnswer, m, openSubscriptions, ROWS, subscription } from './subscriptions.test-data';
+import { LAZY_DIALOG_TIMEOUT } from '@/test/render';
 
 const cellsOf = (row: HTMLElement) =>
   within(row)
@@ -128,7 +129,7 @@ describe('Renew and Update dialogs', { timeout: 30_000 }, () => {
     });
     await openSubscriptions();
     await user.click(await screen.findByRole('button', { name: `${m.renew}: Asha Verma` }));
-    const dialog = await screen.findByRole('dialog', { name: m.renewTitle });
+    const dialog = await screen.findByRole('dialog', { name: m.renewTitle }, { timeout: LAZY_DIALOG_TIMEOUT });
     expect(within(dialog).getByText('31/01/2026')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: m.renewSubmit }));
     expect(await within(dialog).findByText(m.feeRequired)).toBeTruthy();
@@ -175,7 +176,7 @@ describe('Renew and Update dialogs', { timeout: 30_000 }, () => {
     });
     await openSubscriptions();
     await user.click(await screen.findByRole('button', { name: `${m.edit}: Vikram` }));
-    const dialog = await screen.findByRole('dialog', { name: m.updateTitle });
+    const dialog = await screen.findByRole('dialog', { name: m.updateTitle }, { timeout: LAZY_DIALOG_TIMEOUT });
     const mobile = await within(dialog).findByLabelText(new RegExp(m.fields.mobile));
     expect((mobile as HTMLInputElement).readOnly).toBe(true);
     expect(within(dialog).getByRole('combobox', { name: new RegExp(m.fields.reservedSeat) }).textContent).toBe(
@@ -201,7 +202,7 @@ describe('Renew and Update dialogs', { timeout: 30_000 }, () => {
     });
     await openSubscriptions();
     await user.click(await screen.findByRole('button', { name: `${m.edit}: Asha Verma` }));
-    const dialog = await screen.findByRole('dialog', { name: m.updateTitle });
+    const dialog = await screen.findByRole('dialog', { name: m.updateTitle }, { timeout: LAZY_DIALOG_TIMEOUT });
     await user.click(await within(dialog).findByRole('button', { name: m.updateSubmit }));
     expect(await screen.findByText(m.updateFailed)).toBeTruthy();
     expect(screen.getByRole('dialog', { name: m.updateTitle })).toBeTruthy();

@@ -2,23 +2,28 @@ import { useCallback, useState, type ComponentType } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import AddRounded from '@mui/icons-material/AddRounded';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { messages, type Subscription, todayIn } from '@app/shared';
 import { ListPaper } from '@/components/ListPaper';
 import { ListSpinner, RefetchBar, TablePagingFooter } from '@/components/ListTable';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { PageHeading } from '@/components/PageHeading';
 import { useSubscriptionList } from '../hooks/use-subscription-list';
-import { AddSubscriptionDialog } from './AddSubscriptionDialog';
-import { RenewSubscriptionDialog } from './RenewSubscriptionDialog';
 import { SubscriptionsTable } from './SubscriptionsTable';
-import { studentName } from './StudentMobileField';
+import { studentName } from './row-format';
 import { SubscriptionsToolbar } from './SubscriptionsToolbar';
-import { UpdateSubscriptionDialog } from './UpdateSubscriptionDialog';
 import { useCan } from '@/lib/use-can';
 
 const m = messages.subscriptions;
+
+// Loaded when first opened (issue 18): their forms, schemas and the date and time pickers are not the list's.
+const AddSubscriptionDialog = lazyDialog(() => import('./subscription-dialogs').then((d) => d.AddSubscriptionDialog));
+const UpdateSubscriptionDialog = lazyDialog(() =>
+  import('./subscription-dialogs').then((d) => d.UpdateSubscriptionDialog),
+);
+const RenewSubscriptionDialog = lazyDialog(() =>
+  import('./subscription-dialogs').then((d) => d.RenewSubscriptionDialog),
+);
 
 /**
  * The payments feature's dialogs, handed in by the app (features do not import each other):
@@ -60,7 +65,7 @@ export function SubscriptionsPage({ payments }: { payments?: PaymentDialogs } = 
   const { isLoading, isError, isFetching, refetch } = list.query;
 
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs}>
+    <>
       <Stack spacing={3}>
         <PageHeading title={m.heading}>
           <Button variant="contained" startIcon={<AddRounded />} onClick={() => open('add')}>
@@ -136,6 +141,6 @@ export function SubscriptionsPage({ payments }: { payments?: PaymentDialogs } = 
           onClose={close}
         />
       ) : null}
-    </LocalizationProvider>
+    </>
   );
 }

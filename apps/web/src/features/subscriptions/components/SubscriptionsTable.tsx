@@ -10,8 +10,7 @@ import PaymentsRounded from '@mui/icons-material/PaymentsRounded';
 import { formatDateDMY, formatDateTimeDMY, messages, type Subscription } from '@app/shared';
 import { ListTable, type ListColumn, type ListSort } from '@/components/ListTable';
 import type { SubscriptionSortKey } from '../api/subscriptions-api';
-import { timing } from './row-format';
-import { studentName } from './StudentMobileField';
+import { studentName, timing } from './row-format';
 
 const m = messages.subscriptions;
 const p = messages.payments;

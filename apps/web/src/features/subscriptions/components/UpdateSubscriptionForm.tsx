@@ -18,7 +18,7 @@ import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { SubmitActions } from '@/components/FormDialogActions';
 import { useSubscriptionActions } from '../hooks/use-subscription-actions';
 import { remainingPlanArgs } from './availability-args';
-import { studentName } from './StudentMobileField';
+import { studentName } from './row-format';
 import { WindowAndSeatFields } from './WindowAndSeatFields';
 
 const m = messages.subscriptions;

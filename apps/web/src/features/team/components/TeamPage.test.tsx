@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, type Team, type TeamActivity, type TeamPerson, teamScreenMessages } from '@app/shared';
 import { jsonResponse, serve, type Handler } from '@/test/fixtures';
-import { openSignedIn } from '@/test/render';
+import { openSignedIn, LAZY_DIALOG_TIMEOUT } from '@/test/render';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -161,7 +161,7 @@ describe('Team screen', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await open();
     await user.click(await screen.findByRole('button', { name: t.invite }));
-    const dialog = await screen.findByRole('dialog', { name: t.inviteTitle });
+    const dialog = await screen.findByRole('dialog', { name: t.inviteTitle }, { timeout: LAZY_DIALOG_TIMEOUT });
     expect(within(dialog).queryByLabelText(new RegExp(t.phoneLabel))).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: t.sendInvitation }));
     expect(await within(dialog).findByText(messages.team.nameRequired)).toBeTruthy();
@@ -192,7 +192,7 @@ describe('Team screen', { timeout: 30_000 }, () => {
     await open();
     expect(await screen.findByText(t.mailNotSetUp)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: t.addPerson }));
-    const dialog = await screen.findByRole('dialog', { name: t.addTitle });
+    const dialog = await screen.findByRole('dialog', { name: t.addTitle }, { timeout: LAZY_DIALOG_TIMEOUT });
     await user.type(within(dialog).getByLabelText(new RegExp(t.nameLabel)), 'Ravi Kumar');
     await user.type(within(dialog).getByLabelText(new RegExp(t.emailLabel)), 'ravi@gyandeep.in');
     await user.type(within(dialog).getByLabelText(new RegExp(t.phoneLabel)), '9000000002');
@@ -224,7 +224,11 @@ describe('Team screen', { timeout: 30_000 }, () => {
     await open();
     await user.click(await screen.findByRole('button', { name: t.actionsOf('Ravi Kumar') }));
     await user.click(await screen.findByRole('menuitem', { name: t.changeRole }));
-    let dialog = await screen.findByRole('dialog', { name: t.roleTitle('Ravi Kumar') });
+    let dialog = await screen.findByRole(
+      'dialog',
+      { name: t.roleTitle('Ravi Kumar') },
+      { timeout: LAZY_DIALOG_TIMEOUT },
+    );
     await user.click(within(dialog).getByRole('radio', { name: new RegExp(t.roles.manager) }));
     await user.click(within(dialog).getByRole('button', { name: t.save }));
     expect(await screen.findByText(messages.team.roleChanged)).toBeTruthy();
@@ -236,7 +240,7 @@ describe('Team screen', { timeout: 30_000 }, () => {
     // One's own row has no Deactivate: another owner can.
     expect(screen.queryByRole('menuitem', { name: t.deactivate })).toBeNull();
     await user.click(await screen.findByRole('menuitem', { name: t.changeRole }));
-    dialog = await screen.findByRole('dialog', { name: t.roleTitle('Priya Sharma') });
+    dialog = await screen.findByRole('dialog', { name: t.roleTitle('Priya Sharma') }, { timeout: LAZY_DIALOG_TIMEOUT });
     await user.click(within(dialog).getByRole('radio', { name: new RegExp(t.roles.desk) }));
     await user.click(within(dialog).getByRole('button', { name: t.save }));
     expect(await screen.findByText(messages.team.lastOwner)).toBeTruthy();

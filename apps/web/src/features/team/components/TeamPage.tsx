@@ -9,6 +9,7 @@ import { toast } from 'react-toastify';
 import { messages, type PersonCreated, type TeamInvitation, type TeamPerson, teamScreenMessages } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorScreen } from '@/components/ErrorScreen';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { RefetchBar } from '@/components/ListTable';
 import { PageHeading } from '@/components/PageHeading';
 import { errorMessage } from '@/lib/api-errors';
@@ -23,11 +24,13 @@ import {
 import { InvitationsTable } from './InvitationsTable';
 import { OneTimePasswordDialog } from './OneTimePasswordDialog';
 import { PeopleTable, type PersonAction } from './PeopleTable';
-import { PersonDialog } from './PersonDialog';
-import { RoleDialog } from './RoleDialog';
 import { PersonActivityDialog, TeamActivityList } from './TeamActivity';
 
 const t = teamScreenMessages;
+
+// Loaded when first opened (issue 18): their forms, react-hook-form and the team's schemas are not the list's.
+const PersonDialog = lazyDialog(() => import('./PersonDialog').then((d) => d.PersonDialog));
+const RoleDialog = lazyDialog(() => import('./RoleDialog').then((d) => d.RoleDialog));
 
 /** The dialog open now. Confirmations keep their row while they fade (`open: false`). */
 type Open =
