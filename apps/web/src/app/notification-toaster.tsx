@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import { clearNotification } from '@/lib/store/notification-slice';
 

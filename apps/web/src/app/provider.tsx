@@ -2,11 +2,11 @@ import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, useColorScheme } from '@mui/material/styles';
-import { ToastContainer } from 'react-toastify';
 import type { ThemeMode } from '@app/shared';
 import type { AppStore } from '@/lib/store';
 import { useAppSelector } from '@/lib/store/hooks';
 import { TOAST_OPTIONS } from '@/lib/toast-options';
+import { AppToasts } from './app-toasts';
 import { NotificationToaster } from './notification-toaster';
 import { SessionSync } from './session-sync';
 import { ToastStyles } from './toast-styles';
@@ -33,7 +33,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
       <CssBaseline enableColorScheme />
       <ToastStyles />
       {children}
-      <ToastContainer {...TOAST_OPTIONS} theme={toastTheme} />
+      <AppToasts {...TOAST_OPTIONS} theme={toastTheme} />
       <NotificationToaster />
       <SessionSync />
     </ThemeProvider>

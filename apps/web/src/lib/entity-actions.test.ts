@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 import { useActionWithToast, useSaveWithToast } from './entity-actions';
 
 const options = { autoClose: 1234 };
@@ -22,7 +22,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('useSaveWithToast', () => {
   it('creates without an id and updates with one, toasting each success', async () => {
-    const success = vi.spyOn(toast, 'success').mockReturnValue('');
+    const success = vi.spyOn(toast, 'success').mockReturnValue(undefined);
     const create = trigger<{ name: string }>({ answer: {} });
     const update = trigger<{ id: string; body: { name: string } }>({ answer: {} });
     const { result } = renderHook(() => useSaveWithToast(create, update, texts, options));
@@ -37,7 +37,7 @@ describe('useSaveWithToast', () => {
   });
 
   it("toasts the server's reason and hands back its per-field reasons", async () => {
-    const error = vi.spyOn(toast, 'error').mockReturnValue('');
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     const { result } = renderHook(() =>
       useSaveWithToast(
         trigger({ failure: refusal }),
@@ -60,7 +60,7 @@ describe('useSaveWithToast', () => {
 
 describe('useActionWithToast', () => {
   it('answers true and toasts the success text, or one made from the answer', async () => {
-    const success = vi.spyOn(toast, 'success').mockReturnValue('');
+    const success = vi.spyOn(toast, 'success').mockReturnValue(undefined);
     const fixed = renderHook(() => useActionWithToast(trigger<string>({ answer: null }), 'Deleted', 'No', options));
     await act(async () => expect(await fixed.result.current('1')).toBe(true));
     expect(success).toHaveBeenLastCalledWith('Deleted', options);
@@ -73,7 +73,7 @@ describe('useActionWithToast', () => {
   });
 
   it("answers false and toasts the server's reason, else the fallback", async () => {
-    const error = vi.spyOn(toast, 'error').mockReturnValue('');
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     const refused = renderHook(() =>
       useActionWithToast(trigger<string>({ failure: refusal }), 'Yes', 'Fallback', options),
     );

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { toast, type ToastOptions } from 'react-toastify';
+import { toast, type ToastOptions } from '@/lib/toast';
 import type { FieldError } from '@app/shared';
 import { errorMessage } from './api-errors';
 

@@ -1,5 +1,5 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { errorMessage } from './api-errors';
 
 /** A file ready to save: an object URL the caller revokes once the download has started. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 
 /**
  * Toasts `failure` (SPEC.md §8) while it is set: once per failed fetch, as `error` is a new

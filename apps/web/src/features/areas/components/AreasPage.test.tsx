@@ -129,7 +129,8 @@ describe('Areas Management', { timeout: 30_000 }, () => {
     await user.type(within(dialog).getByLabelText(/^Total Seats/), '10');
     await user.click(within(dialog).getByRole('button', { name: m.create }));
     expect(await within(dialog).findByText(m.nameTaken)).toBeTruthy();
-    expect(await screen.findAllByText(m.nameTaken)).toHaveLength(2);
+    // The toast shows once react-toastify has loaded (lib/toast.ts).
+    await waitFor(() => expect(screen.getAllByText(m.nameTaken)).toHaveLength(2));
   });
 
   it('opens an area fresh from the server for editing', async () => {

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { messages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useGetIdCardQuery, useIssueIdCardMutation, useRevokeIdCardMutation } from '../api/attendance-api';

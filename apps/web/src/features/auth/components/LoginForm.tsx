@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { messages } from '@app/shared';
 import { PasswordField } from '@/components/PasswordField';
 import { errorMessage } from '@/lib/api-errors';

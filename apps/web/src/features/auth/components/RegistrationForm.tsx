@@ -9,7 +9,7 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { messages, registrationSchema, type RegistrationInput } from '@app/shared';
 import { PasswordField } from '@/components/PasswordField';
 import { errorMessage } from '@/lib/api-errors';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { messages } from '@app/shared';
 import { baseApi } from '@/lib/api-client';
 import { clearSession } from '@/lib/session';

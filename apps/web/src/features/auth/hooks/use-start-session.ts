@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { messages } from '@app/shared';
 import { envelopeMessage, type ApiEnvelope } from '@/lib/api-errors';
 import { parseSession, writeSession } from '@/lib/session';

@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

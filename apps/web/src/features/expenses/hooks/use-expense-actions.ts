@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { messages, TOAST_MS } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { fieldErrors, useActionWithToast, type SaveResult } from '@/lib/entity-actions';

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { formatPairingCode, messages, TOAST_MS } from '@app/shared';
 import { QrCode } from '@/components/QrCode';
 

@@ -242,7 +242,8 @@ describe('Day Book', { timeout: 30_000 }, () => {
     const alert = title.closest<HTMLElement>('[role="alert"]')!;
     expect(within(alert).getByText(d.fetchFailed)).toBeTruthy();
     // The toast says it too.
-    expect(await screen.findAllByText(d.fetchFailed)).toHaveLength(2);
+    // The toast shows once react-toastify has loaded (lib/toast.ts).
+    await waitFor(() => expect(screen.getAllByText(d.fetchFailed)).toHaveLength(2));
     fail = false;
     await user.click(within(alert).getByRole('button', { name: messages.errorScreen.refresh }));
     const total = await screen.findByRole('region', { name: d.total });

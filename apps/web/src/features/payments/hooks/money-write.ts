@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { TOAST_MS, type FieldError } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 

@@ -101,7 +101,8 @@ describe('Profit', { timeout: 30_000 }, () => {
     const title = await screen.findByRole('heading', { name: messages.errorScreen.title });
     const alert = title.closest<HTMLElement>('[role="alert"]')!;
     expect(within(alert).getByText(m.fetchFailed)).toBeTruthy();
-    expect(await screen.findAllByText(m.fetchFailed)).toHaveLength(2);
+    // The toast shows once react-toastify has loaded (lib/toast.ts).
+    await waitFor(() => expect(screen.getAllByText(m.fetchFailed)).toHaveLength(2));
     fail = false;
     await user.click(within(alert).getByRole('button', { name: messages.errorScreen.refresh }));
     expect(await screen.findAllByText(formatRupees(81000))).toHaveLength(2);

@@ -299,7 +299,8 @@ describe('Receipt screen', { timeout: 30_000 }, () => {
       messages.errorScreen.title,
     );
     await view;
-    expect(await screen.findAllByText(a.fetchFailed)).toHaveLength(2);
+    // The toast shows once react-toastify has loaded (lib/toast.ts).
+    await waitFor(() => expect(screen.getAllByText(a.fetchFailed)).toHaveLength(2));
     fail = false;
     await user.click(screen.getByRole('button', { name: messages.errorScreen.refresh }));
     expect(await screen.findByRole('heading', { name: s.heading('receipt', RECEIPT.receipt_no) })).toBeTruthy();

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { messages, TOAST_MS, type ReceiptLink } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useCreateReceiptLinkMutation, useRevokeReceiptLinksMutation } from '../api/receipts-api';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { messages, TOAST_MS } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useListSeatAreasQuery, useListSeatsQuery } from '../api/seats-api';

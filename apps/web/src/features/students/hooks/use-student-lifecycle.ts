@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { TOAST_MS, privacyMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useActionWithToast } from '@/lib/entity-actions';

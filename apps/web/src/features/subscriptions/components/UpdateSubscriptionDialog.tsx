@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { messages, TOAST_MS, type Subscription } from '@app/shared';
 import { useGetSubscriptionQuery } from '../api/subscriptions-api';

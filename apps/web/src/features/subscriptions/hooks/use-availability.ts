@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { messages, TIME_OF_DAY_PATTERN, TOAST_MS, type Availability } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useLazyCheckAvailabilityQuery, type AvailabilityArgs } from '../api/subscriptions-api';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { messages, passwordChangeSchema, teamScreenMessages } from '@app/shared';
 import { PasswordField } from '@/components/PasswordField';

@@ -3,7 +3,7 @@ import { useForm, type Path, type Resolver } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import {
   invitationCreateSchema,
   messages,

@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { messages, ROLES, type Role, type TeamPerson, teamScreenMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useChangeRoleMutation } from '../api/team-api';

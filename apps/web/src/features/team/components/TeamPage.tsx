@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PersonAddAlt1Rounded from '@mui/icons-material/PersonAddAlt1Rounded';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { messages, type PersonCreated, type TeamInvitation, type TeamPerson, teamScreenMessages } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorScreen } from '@/components/ErrorScreen';
