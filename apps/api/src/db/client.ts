@@ -26,6 +26,11 @@ export function connectDatabase(connectionString: string, max: number): Database
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     application_name: 'study-library-admin',
+    // No JIT (issue 18): the app's statements are short, and at scale their cost estimates cross
+    // jit_above_cost, so LLVM would spend hundreds of milliseconds compiling statements that run
+    // in a few (bench/saas, docs/decisions.md "No JIT"). Behind PgBouncer, list `options` in its
+    // ignore_startup_parameters and set jit = off on the server instead.
+    options: '-c jit=off',
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => undefined);
