@@ -1,39 +1,30 @@
-import {
-  dashboardSchema,
-  duesSummarySchema,
-  insideNowSchema,
-  profitSchema,
-  type DashboardData,
-  type DashboardPeriod,
-  type DuesSummary,
-  type InsideNow,
-  type Profit,
-  type ProfitMonth,
-} from '@app/shared';
+import type { DashboardData, DashboardPeriod, DuesSummary, InsideNow, Profit, ProfitMonth } from '@app/shared';
 import { baseApi } from '@/lib/api-client';
 import type { ApiEnvelope } from '@/lib/api-errors';
 import { API_TAGS } from '@/lib/api-tags';
+import { isDashboardData, isDuesSummary as isDuesSummaryData, isInsideNow, isProfit } from './answer-checks';
 
 /** Whether an answer carries the dashboard: status not false and data of the dashboard's shape. */
 const isDashboardAnswer = (body: unknown) =>
   typeof body === 'object' &&
   body !== null &&
   (body as { status?: unknown }).status !== false &&
-  dashboardSchema.safeParse((body as { data?: unknown }).data).success;
+  isDashboardData((body as { data?: unknown }).data);
 
 /** Whether an answer carries the dues summary (an answer of another shape is a failure of the card, not the screen). */
 const isDuesSummary = (body: unknown) =>
   typeof body === 'object' &&
   body !== null &&
   (body as { status?: unknown }).status !== false &&
-  duesSummarySchema.safeParse((body as { data?: unknown }).data).success;
+  isDuesSummaryData((body as { data?: unknown }).data);
 
 /** Whether an answer carries the profit of at least one month (this month is the last). */
 const isMonthProfit = (body: unknown) =>
   typeof body === 'object' &&
   body !== null &&
   (body as { status?: unknown }).status !== false &&
-  (profitSchema.safeParse((body as { data?: unknown }).data).data?.months.length ?? 0) > 0;
+  isProfit((body as { data?: unknown }).data) &&
+  (body as { data: Profit }).data.months.length > 0;
 
 const dashboardApi = baseApi
   .enhanceEndpoints({ addTagTypes: [API_TAGS.dues, API_TAGS.profit, API_TAGS.attendance] })
@@ -68,8 +59,7 @@ const dashboardApi = baseApi
       getDashboardInsideNow: build.query<number, void>({
         query: () => ({
           url: '/attendance/inside',
-          validateStatus: (response, body) =>
-            response.ok && insideNowSchema.safeParse((body as { data?: unknown } | null)?.data).success,
+          validateStatus: (response, body) => response.ok && isInsideNow((body as { data?: unknown } | null)?.data),
         }),
         transformResponse: (response: ApiEnvelope<InsideNow>) => (response.data as InsideNow).count,
         providesTags: [API_TAGS.attendance],
