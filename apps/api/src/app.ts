@@ -6,7 +6,7 @@ import Fastify, {
   type FastifyServerFactory,
   type FastifyServerOptions,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages, type ErrorEnvelope } from '@app/shared';
 import type { Config } from './config';
 import { badRequest } from './errors';
@@ -25,6 +25,7 @@ import recurringExpensesPlugin from './plugins/recurring-expenses';
 import retentionPlugin from './plugins/retention';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
+import { responseSerializerCompiler } from './plugins/serialization';
 import spaPlugin from './plugins/spa';
 import writeAuditPlugin from './plugins/write-audit';
 import areaRoutes from './modules/areas/areas.routes';
@@ -252,7 +253,8 @@ export async function buildApp({
   app.decorate('routeTable', routeTable);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers checked against their schema and written as JSON (plugins/serialization.ts).
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { db, appSecret });
