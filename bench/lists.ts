@@ -11,8 +11,9 @@
 //   npm run bench:lists
 //
 // Environment: BENCH_STUDENTS (100000), BENCH_FEES (200000), BENCH_SECONDS (5 per scenario),
-// BENCH_CONNECTIONS (20), BENCH_DATABASE_URL (an existing PostgreSQL server instead of a
-// throwaway embedded one; a scratch database is created and dropped).
+// BENCH_CONNECTIONS (20), BENCH_DATASETS (`demo,scale`: which of the two to run),
+// BENCH_DATABASE_URL (an existing PostgreSQL server instead of a throwaway embedded one; a
+// scratch database is created and dropped).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -44,6 +45,7 @@ const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 100_000);
 const FEES = Number(process.env.BENCH_FEES ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const DATASETS = new Set((process.env.BENCH_DATASETS ?? 'demo,scale').split(',').map((name) => name.trim()));
 const SHARE_TARGET = 25;
 const P99_TARGET_MS = 25;
 const AREAS = 4;
@@ -293,10 +295,14 @@ async function seedScale(pool: pg.Pool, libraryId: string) {
 async function main() {
   await withBenchServer(async (server) => {
     say(`Load average at the start: ${load()}`);
-    const demoHeaders = await seedDemo(server);
-    await run(server, 'Demo data (scripts/demo.ts)', demoHeaders);
-    await seedScale(server.pool, server.libraryId);
-    await run(server, `One library of ${STUDENTS.toLocaleString('en-IN')} students`, server.headers, P99_TARGET_MS);
+    if (DATASETS.has('demo')) {
+      const demoHeaders = await seedDemo(server);
+      await run(server, 'Demo data (scripts/demo.ts)', demoHeaders);
+    }
+    if (DATASETS.has('scale')) {
+      await seedScale(server.pool, server.libraryId);
+      await run(server, `One library of ${STUDENTS.toLocaleString('en-IN')} students`, server.headers, P99_TARGET_MS);
+    }
     await sayMachine(server);
   });
 }
