@@ -1,34 +1,11 @@
 import { DASHBOARD_PERIODS } from '@app/shared';
+import { arrayOf, int, nullable, number, object, oneOf, string } from '@/lib/answer-checks';
 
-/**
- * Whether the dashboard's four answers have their shapes: the same answers as the shared schemas'
- * `safeParse(...).success` (dashboardSchema, duesSummarySchema, profitSchema, insideNowSchema),
- * which answer-checks.test.ts checks on generated values. Written out by hand, as lib/session.ts's
- * parseAdmin is, so that the dashboard's first paint carries no zod (issue 18).
- */
-type Check = (value: unknown) => boolean;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const string: Check = (value) => typeof value === 'string';
-const number: Check = (value) => typeof value === 'number' && Number.isFinite(value);
-const int: Check = (value) => typeof value === 'number' && Number.isSafeInteger(value);
-const nullable =
-  (check: Check): Check =>
-  (value) =>
-    value === null || check(value);
-const oneOf =
-  (values: readonly unknown[]): Check =>
-  (value) =>
-    values.includes(value);
-const arrayOf =
-  (check: Check): Check =>
-  (value) =>
-    Array.isArray(value) && value.every(check);
-const object =
-  (shape: Record<string, Check>): Check =>
-  (value) =>
-    isRecord(value) && Object.entries(shape).every(([key, check]) => check(value[key]));
+// Whether the dashboard's four answers have their shapes: the same answers as the shared schemas'
+// `safeParse(...).success` (dashboardSchema, duesSummarySchema, profitSchema, insideNowSchema),
+// which answer-checks.test.ts checks on one-place changes of valid answers and on generated values.
+// Written out by hand (lib/answer-checks.ts), as lib/session.ts's parseAdmin is, so that the
+// dashboard's first paint carries no zod (issue 18).
 
 /**
  * The shared PAYMENT_MODES, the modes of the dashboard's payment-mode figures. Not imported: the

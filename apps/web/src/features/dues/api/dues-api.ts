@@ -1,15 +1,9 @@
-import {
-  dueListSchema,
-  reminderRecordSchema,
-  type DueGroup,
-  type DueList,
-  type DueListQuery,
-  type ReminderRecord,
-} from '@app/shared';
+import type { DueGroup, DueList, DueListQuery, ReminderRecord } from '@app/shared';
 import { baseApi } from '@/lib/api-client';
 import type { ApiEnvelope } from '@/lib/api-errors';
 import { API_TAGS } from '@/lib/api-tags';
 import { fileExportQuery, type FileExport } from '@/lib/file-export';
+import { isDueList, isReminderRecord } from './answer-checks';
 
 export type DueSortKey = NonNullable<DueListQuery['sortBy']>;
 
@@ -32,7 +26,7 @@ const isDuePage = (body: unknown) =>
   typeof body === 'object' &&
   body !== null &&
   (body as { status?: unknown }).status !== false &&
-  dueListSchema.safeParse((body as { data?: unknown }).data).success;
+  isDueList((body as { data?: unknown }).data);
 
 const queryParams = ({ search, ...params }: DueExportArgs & Partial<DueListArgs>) =>
   search ? { ...params, search } : params;
@@ -63,7 +57,8 @@ const duesApi = api.injectEndpoints({
         method: 'POST',
         body: { group, channel },
       }),
-      transformResponse: (response: ApiEnvelope<ReminderRecord>) => reminderRecordSchema.safeParse(response.data).data,
+      transformResponse: (response: ApiEnvelope<ReminderRecord>) =>
+        isReminderRecord(response.data) ? (response.data as ReminderRecord) : undefined,
       invalidatesTags: [API_TAGS.dues],
     }),
   }),
