@@ -1,8 +1,9 @@
 import type { z } from 'zod';
-import { feeListSchema, type FeeListQuery } from '@app/shared';
+import type { feeListSchema, FeeListQuery } from '@app/shared';
 import { baseApi } from '@/lib/api-client';
 import type { ApiEnvelope } from '@/lib/api-errors';
 import { fileExportQuery, type FileExport } from '@/lib/file-export';
+import { isFeeList } from './answer-checks';
 
 export type FeeSortKey = NonNullable<FeeListQuery['sortBy']>;
 
@@ -24,7 +25,7 @@ const isFeePage = (body: unknown) =>
   typeof body === 'object' &&
   body !== null &&
   (body as { status?: unknown }).status !== false &&
-  feeListSchema.safeParse((body as { data?: unknown }).data).success;
+  isFeeList((body as { data?: unknown }).data);
 
 const queryParams = ({ search, ...params }: Omit<FeeListArgs, 'page' | 'limit'> & Partial<FeeListArgs>) =>
   search ? { ...params, search } : params;
