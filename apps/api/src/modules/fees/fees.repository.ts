@@ -83,7 +83,11 @@ const columns = sql`
   to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   to_char(f.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 
-const joins = sql`from fees f join students st on st.id = f.student_id join libraries l on l.id = f.library_id`;
+// The student's library is the fee's (always so): said in the join, it lets the planner walk the
+// library's students in name order (students_library_name_idx) for the default sort instead of
+// hashing every student of every library (bench/saas: 1,021 ms -> 25 ms at 28,974 fees).
+const joins = sql`from fees f join students st on st.id = f.student_id and st.library_id = f.library_id
+  join libraries l on l.id = f.library_id`;
 
 /**
  * One page of the report and how many fees match in all, in one prepared statement (one pool
