@@ -19,11 +19,12 @@ import { newLibrary } from './support';
  * corrections, expenses and profit texts, the entry 114.4 → 114.7 kB with two more routes; 257.0 kB
  * with issues 15 and 16: the check-in, attendance, desk, roles and team API texts in the catalogue,
  * five more routes and the role-aware shell, though the student app's, the team screen's and the
- * password screens' texts are catalogues of their own; see docs/performance.md), with a little room; anything more is a regression to look at. Issue 18
- * takes the signed-in app's entry down to 200 kB.
+ * password screens' texts are catalogues of their own; see docs/performance.md; 247.6 kB with
+ * issue 18's react-toastify loaded with the first toast), with a little room; anything more is a
+ * regression to look at.
  */
 const LOGIN_LOAD_BUDGET_KB = 2;
-const LOGIN_BUDGET_KB = 258;
+const LOGIN_BUDGET_KB = 251;
 const LANDING_BUDGET_KB = 10;
 // The student app (issue 15) on a phone: React, React Router, MUI's components of its screens and
 // its own code, measured 214 kB on 2026-11-24, with a little room.
@@ -33,31 +34,52 @@ const STUDENT_BUDGET_KB = 225;
  * Issue 18: a cold visit to each /app screen (a fresh context, signed in, nothing cached), until the
  * screen is usable (its heading shown, no spinner, the network idle after its data arrived). The
  * issue's target is 200 kB for every screen; it is not met yet: each screen's budget is what it
- * measured on 2026-11-24 (an empty library) after the first cuts, plus about 3 kB, (the shell's dialogs, the charts and zod out of the
- * shell: docs/performance.md, "Web: the signed-in app"), with a little room, so that any growth is
- * a regression to look at. React DOM, React Router, MUI's core with emotion and RTK Query are about
- * 190 kB of every screen's total.
+ * measured on 2026-11-24 (an empty library) after the second cuts, plus about 3 kB, so that any
+ * growth is a regression to look at (docs/performance.md, "Web: the signed-in app"). The second cuts:
+ * the list screens' dialogs (forms, schemas, date pickers) load when first opened, react-toastify
+ * with the first toast, the dashboard, dues and fee report check their answers without zod, and the
+ * build drops packages/shared's schemas a screen does not use. What every screen still loads before
+ * its own code is about 260 kB: React DOM, React Router, MUI's core with emotion and its text field,
+ * RTK Query and the message catalogue; the add-student form, the day book and the expenses show a
+ * date picker (43 kB) on their first paint.
  */
 const SIGNED_IN_TARGET_KB = 200;
 const SCREEN_BUDGET_KB: Record<string, number> = {
-  dashboard: 319,
-  'check-in': 285,
-  attendance: 327,
-  student: 341,
-  'student/addstudent': 398,
-  area: 344,
-  seats: 337,
-  notifications: 290,
-  activity: 311,
-  subscription: 423,
-  'fee-report': 318,
-  dues: 348,
-  'day-book': 365,
-  expenses: 390,
-  profit: 287,
-  settings: 345,
-  team: 345,
+  dashboard: 282,
+  'check-in': 276,
+  attendance: 293,
+  student: 308,
+  'student/addstudent': 387,
+  area: 288,
+  seats: 306,
+  notifications: 281,
+  activity: 277,
+  subscription: 310,
+  'fee-report': 283,
+  dues: 291,
+  'day-book': 356,
+  expenses: 360,
+  profit: 278,
+  settings: 334,
+  team: 288,
 };
+
+// What no /app screen loads on a cold visit (issue 18): the list screens' dialogs, loaded when first
+// opened, and react-toastify, loaded with the first toast.
+const OPENED_LATER = [
+  'subscription-dialogs',
+  'AreaFormDialog',
+  'SeatFormDialog',
+  'PersonDialog',
+  'RoleDialog',
+  'ExpenseDialog',
+  'RecurringExpenseDialog',
+  'RecordPaymentDialog',
+  'SubscriptionAccountDialog',
+  'VoidPaymentDialog',
+  'AdjustPaymentDialog',
+  'toastify',
+];
 
 // Lazy chunks a first visit must not load: the /app screens, the date pickers, the charts and the QR code.
 const LAZY_CHUNKS = [
@@ -89,6 +111,7 @@ const LAZY_CHUNKS = [
   'NotificationDialog',
   // The Profit screen's chart, which shares MUI X Charts with the dashboard's.
   'ProfitChart',
+  ...OPENED_LATER,
 ];
 const assets = path.resolve('apps/web/dist/assets');
 const chunkName = (url: string) => /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(url).pathname)?.[1];
@@ -215,6 +238,10 @@ test(`a cold visit to each /app screen stays within its budget (target ${SIGNED_
     // The shell's dialogs come with the click that opens them; the dashboard's charts as they scroll into view.
     expect(loaded, `/app/${screen}`).not.toContain('ProfileDialog');
     expect(loaded, `/app/${screen}`).not.toContain('NotificationDialog');
+    expect(
+      loaded.filter((name) => name && OPENED_LATER.includes(name)),
+      `/app/${screen}`,
+    ).toEqual([]);
     if (screen === 'dashboard') expect(loaded).not.toContain('DashboardCharts');
     if (visit.kb > budget) over.push(`/app/${screen} ${visit.kb.toFixed(1)} kB > ${budget} kB`);
   }

@@ -1,9 +1,7 @@
-import type * as ReactToastify from 'react-toastify';
+import type * as Toastify from './toastify';
 import type { Id, ToastContent, ToastOptions, TypeOptions } from 'react-toastify';
 
-type Toastify = typeof ReactToastify;
-
-let toastify: Promise<Toastify> | undefined;
+let toastify: Promise<typeof Toastify> | undefined;
 const listeners = new Set<() => void>();
 
 /**
@@ -11,9 +9,9 @@ const listeners = new Set<() => void>();
  * paint carries it. The app's container (`AppToasts`) mounts then; a toast sent before it is mounted
  * waits in react-toastify's own queue and shows as the container mounts.
  */
-export function loadToastify(): Promise<Toastify> {
+export function loadToastify(): Promise<typeof Toastify> {
   if (!toastify) {
-    toastify = import('react-toastify');
+    toastify = import('./toastify');
     listeners.forEach((listener) => listener());
   }
   return toastify;
