@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from './client';
-import { canNameInPlace, queryPrepared, runPrepared, statementName } from './prepared';
+import { canNameInPlace, flatSelection, queryPrepared, runPrepared, statementName } from './prepared';
 import { libraries } from './schema';
 
 // One connection, so the statements prepared by one call are there for the next to see.
@@ -29,6 +29,21 @@ function librariesByName(id: string) {
     .orderBy(asc(libraries.name));
 }
 
+/** Every kind of field Drizzle decodes: columns, SQL with and without a decoder, an aliased SQL, a missing value. */
+function librariesWithEveryField(id: string) {
+  return handle.db
+    .select({
+      id: libraries.id,
+      createdAt: libraries.createdAt,
+      shouted: sql<string>`upper(${libraries.name})`,
+      length: sql`length(${libraries.name})`.mapWith(Number),
+      day: sql<string>`${libraries.createdAt}::date`.as('day'),
+      address: libraries.address,
+    })
+    .from(libraries)
+    .where(eq(libraries.id, id));
+}
+
 describe('prepared statements (issue 18)', () => {
   it('names a statement after a digest of its text, the same name every time', () => {
     const text = 'select $1::int as answer';
@@ -53,6 +68,31 @@ describe('prepared statements (issue 18)', () => {
     expect(await preparedNames()).toContain(digestName(query.toSQL().sql));
     // Another value, the same statement: still its own rows.
     expect(await runPrepared(librariesByName('00000000-0000-0000-0000-000000000000'))).toEqual([]);
+  });
+
+  it('maps every kind of field as Drizzle does, and a nested selection by Drizzle itself', async () => {
+    const [library] = await handle.pool
+      .query<{ id: string }>(
+        `insert into libraries (name, mobile, email) values ('Mapped', '9876543210', 'mapped@example.com') returning id`,
+      )
+      .then((result) => result.rows);
+    const id = library!.id;
+    expect(flatSelection(librariesWithEveryField(id).prepare(''))).toBe(handle.pool);
+    const rows = await runPrepared(librariesWithEveryField(id));
+    expect(rows).toEqual(await librariesWithEveryField(id));
+    expect(rows).toEqual([
+      { id, createdAt: expect.any(Date), shouted: 'MAPPED', length: 6, day: expect.any(String), address: null },
+    ]);
+    const nested = () =>
+      handle.db
+        .select({ id: libraries.id, contact: { email: libraries.email, mobile: libraries.mobile } })
+        .from(libraries)
+        .where(eq(libraries.id, id));
+    expect(flatSelection(nested().prepare(''))).toBeUndefined();
+    expect(await runPrepared(nested())).toEqual([
+      { id, contact: { email: 'mapped@example.com', mobile: '9876543210' } },
+    ]);
+    expect(await runPrepared(nested())).toEqual(await nested());
   });
 
   it('runs SQL text as a named statement with its values as parameters', async () => {

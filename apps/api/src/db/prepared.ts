@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { Column, fillPlaceholders, is, SQL, Subquery } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DbOrTx } from './client';
@@ -63,15 +63,27 @@ export async function queryPrepared<T extends Record<string, unknown>>(
   return result.rows;
 }
 
+/** A selected field as drizzle-orm lists it: where its value goes, and the column or SQL it comes from. */
+interface SelectedField {
+  path: string[];
+  field: unknown;
+}
+
 /**
  * What `prepare(name)` answers in drizzle-orm's node-postgres driver: the statement text it
- * built, and the two query configs it hands to pg (rows as objects, or as arrays it maps).
+ * built, the two query configs it hands to pg (rows as objects, or as arrays it maps), its
+ * parameters, client and logger, and the selected fields it maps each row with.
  */
 interface DrizzleNodePgPrepared<T> {
   execute(): Promise<T>;
   queryString?: unknown;
-  queryConfig?: { name?: string };
+  queryConfig?: { name?: string; text?: string; rowMode?: string };
   rawQueryConfig?: { name?: string };
+  params?: unknown[];
+  client?: unknown;
+  logger?: { logQuery(query: string, params: unknown[]): void };
+  fields?: SelectedField[];
+  customResultMapper?: unknown;
 }
 
 /** Whether `prepared` has the fields `runPrepared` names in place (db/prepared.test.ts checks it still does). */
@@ -81,6 +93,55 @@ export function canNameInPlace<T>(prepared: DrizzleNodePgPrepared<T>): boolean {
     typeof prepared.queryConfig === 'object' &&
     typeof prepared.rawQueryConfig === 'object'
   );
+}
+
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+
+/** A selected field's decoder, found as drizzle-orm's `mapResultRow` finds it. */
+function decoderOf(field: unknown): Decoder {
+  // An SQL's decoder is not in drizzle-orm's types, though its mapResultRow reads it so.
+  const decoderOfSql = (query: unknown) => (query as { decoder: Decoder }).decoder;
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return decoderOfSql(field);
+  if (is(field, Subquery)) return decoderOfSql(field._.sql);
+  return decoderOfSql((field as SQL.Aliased).sql);
+}
+
+/**
+ * The pg client a prepared query runs on, when its selection is flat (each field a key of the
+ * row) and `runPrepared` maps its rows itself; undefined when Drizzle's `execute` runs it.
+ */
+export function flatSelection<T>(prepared: DrizzleNodePgPrepared<T>): pg.Pool | pg.Client | undefined {
+  const { fields, client, queryConfig, params } = prepared;
+  if (!fields || prepared.customResultMapper || !Array.isArray(params) || queryConfig?.rowMode !== 'array') return;
+  if (!fields.every((selected) => selected.path.length === 1)) return;
+  return client instanceof pg.Pool || client instanceof pg.Client ? client : undefined;
+}
+
+/**
+ * Runs a prepared query whose selection is flat and maps its rows as drizzle-orm's
+ * `mapResultRow` does (null stays null, every other value through its field's decoder), with
+ * each field's decoder found once a query instead of once a value: Drizzle's mapping asked
+ * which kind of field each value came from, for every value, and that was most of its cost
+ * (the seats list maps 9 fields of every seat: issue 18, docs/performance.md). A nested
+ * selection (a joined table's columns under its name, with Drizzle's nulling of a missing
+ * join) keeps Drizzle's own `execute`.
+ */
+async function executeFlat<T>(prepared: DrizzleNodePgPrepared<T>, client: pg.Pool | pg.Client): Promise<T> {
+  const fields = prepared.fields!;
+  const keys = fields.map((selected) => selected.path[0]!);
+  const decoders = fields.map((selected) => decoderOf(selected.field));
+  const params = fillPlaceholders(prepared.params!, {});
+  prepared.logger?.logQuery(prepared.queryString as string, params);
+  const result = await client.query<unknown[]>(prepared.queryConfig as pg.QueryArrayConfig, params);
+  return result.rows.map((row) => {
+    const mapped: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const raw = row[i];
+      mapped[keys[i]!] = raw === null ? null : decoders[i]!.mapFromDriverValue(raw);
+    }
+    return mapped;
+  }) as T;
 }
 
 /**
@@ -98,5 +159,6 @@ export function runPrepared<T>(builder: {
   const name = statementName(prepared.queryString as string);
   prepared.queryConfig!.name = name;
   prepared.rawQueryConfig!.name = name;
-  return prepared.execute();
+  const client = flatSelection(prepared);
+  return client ? executeFlat(prepared, client) : prepared.execute();
 }
