@@ -81,7 +81,8 @@ async function firstPaymentId(base: string, token: string): Promise<string | und
   const headers = { authorization: `Bearer ${token}` };
   const get = async <T>(url: string) =>
     ((await (await fetch(`${base}${url}`, { headers })).json()) as { data?: T }).data;
-  const list = await get<{ subscription: { id: string }[] }>('/api/subscription?page=1&limit=20');
+  // A page size the list accepts (5, 10, 25 or 50): another is refused, and the receipt was never measured.
+  const list = await get<{ subscription: { id: string }[] }>('/api/subscription?page=1&limit=25');
   for (const item of list?.subscription ?? []) {
     const account = await get<{ payments: { id: string }[] }>(`/api/subscription/${item.id}/payments`);
     if (account?.payments[0]) return account.payments[0].id;
