@@ -51,7 +51,7 @@ const SCREEN_BUDGET_KB: Record<string, number> = {
   student: 308,
   'student/addstudent': 387,
   area: 288,
-  seats: 306,
+  seats: 327,
   notifications: 281,
   activity: 277,
   subscription: 310,
@@ -69,7 +69,6 @@ const SCREEN_BUDGET_KB: Record<string, number> = {
 const OPENED_LATER = [
   'subscription-dialogs',
   'AreaFormDialog',
-  'SeatFormDialog',
   'PersonDialog',
   'RoleDialog',
   'ExpenseDialog',

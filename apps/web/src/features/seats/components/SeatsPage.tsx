@@ -1,4 +1,4 @@
-import { lazy, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,18 +12,15 @@ import AutoAwesomeRounded from '@mui/icons-material/AutoAwesomeRounded';
 import { messages, nextSeatNames, type Seat } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorScreen } from '@/components/ErrorScreen';
-import { WhenOpened } from '@/components/WhenOpened';
 import { PageHeading } from '@/components/PageHeading';
 import { useGetSeatsInsideNowQuery } from '../api/seats-api';
 import { useSeatActions } from '../hooks/use-seat-actions';
 import { useSeatScreen } from '../hooks/use-seat-screen';
 import { SeatDetailDialog } from './SeatDetailDialog';
+import { SeatFormDialog } from './SeatFormDialog';
 import { SeatGrid } from './SeatGrid';
 import { SeatsToolbar } from './SeatsToolbar';
 import { useCan } from '@/lib/use-can';
-
-// Loaded when first opened (issue 18): the form, react-hook-form and the seat's schema are not the grid's.
-const SeatFormDialog = lazy(() => import('./SeatFormDialog').then((d) => ({ default: d.SeatFormDialog })));
 
 const m = messages.seats;
 const a = messages.areas;
@@ -176,16 +173,16 @@ export function SeatsPage() {
         }
         onDelete={mayDelete ? setDeleting : undefined}
       />
-      <WhenOpened open={form.open}>
-        <SeatFormDialog
-          key={form.opening}
-          open={form.open}
-          seat={form.seat}
-          defaultAreaId={screen.areaId || undefined}
-          areas={areas}
-          onClose={closeForm}
-        />
-      </WhenOpened>
+      {/* Loaded with the grid, not lazily: lazily, the form once failed to appear after Edit in the
+          seat detail in a fresh-clone CI run (its chunk had loaded); see docs/decisions.md. */}
+      <SeatFormDialog
+        key={form.opening}
+        open={form.open}
+        seat={form.seat}
+        defaultAreaId={screen.areaId || undefined}
+        areas={areas}
+        onClose={closeForm}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={m.confirmTitle}
