@@ -22,28 +22,9 @@
 // per load scenario), BENCH_CONNECTIONS (20), BENCH_LIST_SUBSCRIPTIONS (100000; 0 skips the
 // list), BENCH_DATABASE_URL (an existing PostgreSQL server
 // instead of a throwaway embedded one; a scratch database is created and dropped).
-import { createRequire } from 'node:module';
 import type pg from 'pg';
 import { planExpiry } from '../apps/api/src/lib/booking/time';
-import { say, sayMachine, withBenchServer, type BenchServer } from './support';
-
-// autocannon ships no types; this is the part of its API used here (the instance is also a
-// promise of the result, and reports every response with its time in milliseconds).
-interface LoadResult {
-  requests: { average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-interface LoadRun extends PromiseLike<LoadResult> {
-  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-}) => LoadRun;
+import { autocannon, say, sayMachine, withBenchServer, type BenchServer } from './support';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 20_000);
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 1_000);

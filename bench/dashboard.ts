@@ -13,7 +13,6 @@
 // BENCH_CONNECTIONS (20), BENCH_PLANS (1: print the full plans of the lifetime and 24-hour
 // dashboards; 0: only the per-query table), BENCH_DATABASE_URL (an existing PostgreSQL
 // server instead of a throwaway embedded one; a scratch database is created and dropped).
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -27,27 +26,7 @@ import { findActiveSession } from '../apps/api/src/db/sessions.repository';
 import { hashToken } from '../apps/api/src/lib/tokens';
 import { dashboardFigures } from '../apps/api/src/modules/dashboard/dashboard.repository';
 import { bucketOf } from '../apps/api/src/modules/dashboard/dashboard.service';
-import { say, sayMachine, withBenchServer, type BenchServer } from './support';
-
-// autocannon ships no types; this is the part of its API used here. The tracker it returns
-// reports every response (with its time in ms), from which p95 is taken: autocannon's own
-// summary has p97.5 but no p95.
-interface LoadResult {
-  requests: { average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-type Tracker = PromiseLike<LoadResult> & {
-  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-};
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  timeout: number;
-  headers: Record<string, string>;
-}) => Tracker;
+import { autocannon, say, sayMachine, withBenchServer, type BenchServer } from './support';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 100_000);
 const FEES = Number(process.env.BENCH_FEES ?? 300_000);

@@ -16,30 +16,11 @@
 // scratch database is created and dropped).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { say, sayMachine, withBenchServer, type BenchServer } from './support';
-
-// autocannon ships no types; this is the part of its API used here. p95 is taken from every
-// response's time (autocannon's summary has p97.5, not p95).
-interface LoadResult {
-  requests: { average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-type Tracker = PromiseLike<LoadResult> & {
-  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-};
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-}) => Tracker;
+import { autocannon, say, sayMachine, withBenchServer, type BenchServer } from './support';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 100_000);
 const FEES = Number(process.env.BENCH_FEES ?? 200_000);

@@ -2,6 +2,7 @@
 // scratch database on BENCH_DATABASE_URL's server, dropped after), the real app listening
 // on a loopback port, and a newly registered library with its session.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,6 +17,26 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/api/src/db
 import { runMigrations } from '../apps/api/src/db/migrate';
 
 export const say = (line = '') => process.stdout.write(`${line}\n`);
+
+// autocannon ships no types; this is the part of its API the benches use: the instance is also a
+// promise of the result, and reports every response with its time in milliseconds.
+export interface LoadResult {
+  requests: { average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+export interface LoadRun extends PromiseLike<LoadResult> {
+  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+}
+export const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  /** Seconds before a request counts as timed out (autocannon's default: 10). */
+  timeout?: number;
+  headers: Record<string, string>;
+}) => LoadRun;
 
 export interface BenchDatabase {
   url: string;
