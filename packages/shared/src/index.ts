@@ -1,4 +1,6 @@
 export * from './messages';
+export * from './i18n/i18n';
+export * from './i18n/catalogue';
 export * from './common/constants';
 export * from './common/envelope';
 export * from './common/fields';

@@ -7,6 +7,7 @@
  * carry them and the student's bundle carries only them. So are the data-rights texts
  * (`privacyMessages`, issue 19), which only the student screens and settings load.
  */
+import { defineMessages } from './i18n/catalogue';
 import { areaMessages } from './areas/areas.messages';
 import { seatMessages } from './seats/seats.messages';
 import { studentMessages } from './students/students.messages';
@@ -27,26 +28,8 @@ import { attendanceMessages } from './attendance/attendance.messages';
 import { studentSessionMessages } from './student/student.messages';
 import { teamMessages } from './team/team.messages';
 
-export const messages = {
-  students: studentMessages,
-  areas: areaMessages,
-  seats: seatMessages,
-  subscriptions: subscriptionMessages,
-  fees: feeMessages,
-  settings: settingsMessages,
-  dues: duesMessages,
-  payments: paymentMessages,
-  receipts: receiptMessages,
-  expenses: expenseMessages,
-  profit: profitMessages,
-  desk: deskMessages,
-  /** Check-in and attendance (issue 15): the API's answers and CSV headings. */
-  attendance: attendanceMessages,
-  /** The student's own API (issue 15); `students` is the admin's student screens. */
-  student: studentSessionMessages,
-  /** Staff, roles and the team (issue 16): the 403s of roles.ts, the desk's discount limit, the team API. */
-  team: teamMessages,
-  list: listMessages,
+/** The texts of no one feature: the app's frame, sign-in, registration, profile, validation. */
+export const coreMessages = defineMessages('core', {
   app: {
     name: 'Study Library Admin',
     unexpectedError: 'Unexpected Application Error!',
@@ -181,9 +164,6 @@ export const messages = {
     accountMenu: 'Account menu',
     navigation: 'Main navigation',
   },
-  dashboard: dashboardMessages,
-  notification: notificationMessages,
-  audit: auditMessages,
   validation: {
     fieldRequired: 'This field is required',
     invalidInput: 'Invalid input',
@@ -199,6 +179,32 @@ export const messages = {
     databaseUnavailable:
       'The server is busy or cannot reach its database right now. Please try again in a few seconds.',
   },
-} as const;
+});
+
+export const messages = {
+  students: studentMessages,
+  areas: areaMessages,
+  seats: seatMessages,
+  subscriptions: subscriptionMessages,
+  fees: feeMessages,
+  settings: settingsMessages,
+  dues: duesMessages,
+  payments: paymentMessages,
+  receipts: receiptMessages,
+  expenses: expenseMessages,
+  profit: profitMessages,
+  desk: deskMessages,
+  /** Check-in and attendance (issue 15): the API's answers and CSV headings. */
+  attendance: attendanceMessages,
+  /** The student's own API (issue 15); `students` is the admin's student screens. */
+  student: studentSessionMessages,
+  /** Staff, roles and the team (issue 16): the 403s of roles.ts, the desk's discount limit, the team API. */
+  team: teamMessages,
+  list: listMessages,
+  dashboard: dashboardMessages,
+  notification: notificationMessages,
+  audit: auditMessages,
+  ...coreMessages,
+};
 
 export type Messages = typeof messages;

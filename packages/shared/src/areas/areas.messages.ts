@@ -1,5 +1,7 @@
 /** Areas Management texts (SPEC.md §2 Areas Management, §5 Area form, §8). */
-export const areaMessages = {
+import { defineMessages, msg } from '../i18n/catalogue';
+
+export const areaMessages = defineMessages('areas', {
   heading: 'Areas Management',
   addArea: 'Add Area',
   searchPlaceholder: 'Search areas...',
@@ -35,7 +37,7 @@ export const areaMessages = {
   fetched: 'Area fetched',
   locationOptional: 'Location (optional)',
   /** Accessible name of the seat badge (seats that exist in the area). */
-  seatBadge: (count: number) => `${count} ${count === 1 ? 'seat' : 'seats'} set up`,
+  seatBadge: msg({ one: '{{count}} seat set up', other: '{{count}} seats set up' }, (count: number) => ({ count })),
   noAreas: 'No areas yet. Add your first reading area to start placing seats.',
   noMatches: 'No areas match your search.',
   nameTaken: 'An area with this name already exists',
@@ -45,18 +47,30 @@ export const areaMessages = {
   totalSeatsWhole: 'Total Seats must be a whole number',
   totalSeatsRange: 'Total Seats must be between 1 and 999',
   statusInvalid: 'Status must be active, inactive or maintenance',
-  shrinkBelowSeats: (seatCount: number) =>
-    `This area already has ${seatCount} seats; Total Seats cannot be less than that. Delete some seats first`,
-  hasSeats: (seatCount: number) =>
-    `This area has ${seatCount} ${seatCount === 1 ? 'seat' : 'seats'}. Delete or move this area's seats first`,
+  shrinkBelowSeats: msg(
+    'This area already has {{seatCount}} seats; Total Seats cannot be less than that. Delete some seats first',
+    (seatCount: number) => ({ seatCount }),
+  ),
+  hasSeats: msg(
+    {
+      one: "This area has {{count}} seat. Delete or move this area's seats first",
+      other: "This area has {{count}} seats. Delete or move this area's seats first",
+    },
+    (count: number) => ({ count }),
+  ),
   generateSeats: 'Generate seats',
   generateTitle: 'Generate seats',
-  generateText: (count: number, areaName: string, first: string, last: string) =>
-    count === 1
-      ? `Create 1 seat (${first}) in ${areaName}?`
-      : `Create ${count} seats (${first} to ${last}) in ${areaName}, filling it up to its Total Seats?`,
+  generateText: msg(
+    {
+      one: 'Create 1 seat ({{first}}) in {{areaName}}?',
+      other: 'Create {{count}} seats ({{first}} to {{last}}) in {{areaName}}, filling it up to its Total Seats?',
+    },
+    (count: number, areaName: string, first: string, last: string) => ({ count, areaName, first, last }),
+  ),
   generateConfirm: 'Generate',
   generating: 'Generating...',
-  generated: (count: number) => `${count} ${count === 1 ? 'seat' : 'seats'} generated`,
+  generated: msg({ one: '{{count}} seat generated', other: '{{count}} seats generated' }, (count: number) => ({
+    count,
+  })),
   generateFailed: 'Failed to generate the seats',
-} as const;
+});
