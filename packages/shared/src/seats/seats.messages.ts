@@ -1,10 +1,15 @@
 /** Seats Management texts (SPEC.md §2 Seats Management, §5 Seat form, §8). */
-export const seatMessages = {
+import { defineMessages, msg } from '../i18n/catalogue';
+
+export const seatMessages = defineMessages('seats', {
   heading: 'Seats Management',
   addSeat: 'Add Seat',
   allAreas: 'All Areas',
-  /** "name (total_seats seats)" in the area filter. */
-  areaOption: (name: string, totalSeats: number) => `${name} (${totalSeats} seats)`,
+  /** "name (total_seats seats)" in the area filter ("seats" even for 1, as the spec words it). */
+  areaOption: msg(
+    { one: '{{name}} ({{count}} seats)', other: '{{name}} ({{count}} seats)' },
+    (name: string, totalSeats: number) => ({ name, count: totalSeats }),
+  ),
   detail: { name: 'Seat name', status: 'Status', capacity: 'Capacity', persons: 'person(s)', area: 'Area' },
   close: 'Close',
   edit: 'Edit',
@@ -49,11 +54,16 @@ export const seatMessages = {
   noSeatsInArea: 'This area has no seats yet.',
   noAreas: 'Seats belong to areas. Add an area first, then place its seats here.',
   goToAreas: 'Go to Areas',
-  capacityBadge: (capacity: number) => `Capacity ${capacity} persons`,
+  capacityBadge: msg('Capacity {{capacity}} persons', (capacity: number) => ({ capacity })),
   nameTaken: 'A seat with this name already exists in this area',
   notFound: 'Seat not found',
-  hasBookings: (count: number) =>
-    `This seat is booked by ${count} current or upcoming subscription${count === 1 ? '' : 's'}: move ${count === 1 ? 'it' : 'them'} to another seat first`,
+  hasBookings: msg(
+    {
+      one: 'This seat is booked by {{count}} current or upcoming subscription: move it to another seat first',
+      other: 'This seat is booked by {{count}} current or upcoming subscriptions: move them to another seat first',
+    },
+    (count: number) => ({ count }),
+  ),
   hasHistory: 'This seat has past subscriptions in its history: set it inactive instead of deleting it',
   invalidId: 'Invalid seat id',
   areaNotFound: 'Area not found',
@@ -61,11 +71,49 @@ export const seatMessages = {
   capacityNumber: 'Capacity must be a number',
   capacityRange: 'Capacity must be a whole number from 1 to 99',
   /** Refused when an area holds Total Seats seats already. */
-  areaFull: (totalSeats: number) => `This area already has its ${totalSeats} seats; raise Total Seats first`,
-  /** Refused edit (capacity, status, area, delete): a seat's own reserved bookings would not fit. */
-  seatOverbooked: (seat: string, count: number, window: string, date: string, places: number) =>
-    `Seat ${seat} has ${count} reserved subscription${count === 1 ? '' : 's'} at once for ${window} on ${date}, and this change would leave it ${places} place${places === 1 ? '' : 's'}: move ${count === 1 ? 'it' : 'some of them'} to another seat first`,
+  areaFull: msg('This area already has its {{totalSeats}} seats; raise Total Seats first', (totalSeats: number) => ({
+    totalSeats,
+  })),
+  /**
+   * Refused edit (capacity, status, area, delete): a seat's own reserved bookings would not fit.
+   * Two counts: `count` picks the plural form, the `onePlace` context (exactly 1 place left) the other's.
+   */
+  seatOverbooked: msg(
+    {
+      one: 'Seat {{seat}} has {{count}} reserved subscription at once for {{window}} on {{date}}, and this change would leave it {{places}} places: move it to another seat first',
+      other:
+        'Seat {{seat}} has {{count}} reserved subscriptions at once for {{window}} on {{date}}, and this change would leave it {{places}} places: move some of them to another seat first',
+      onePlace_one:
+        'Seat {{seat}} has {{count}} reserved subscription at once for {{window}} on {{date}}, and this change would leave it {{places}} place: move it to another seat first',
+      onePlace_other:
+        'Seat {{seat}} has {{count}} reserved subscriptions at once for {{window}} on {{date}}, and this change would leave it {{places}} place: move some of them to another seat first',
+    },
+    (seat: string, count: number, window: string, date: string, places: number) => ({
+      seat,
+      count,
+      window,
+      date,
+      places,
+      ...(places === 1 ? { context: 'onePlace' } : {}),
+    }),
+  ),
   /** Refused edit: the library's pool would drop below the subscriptions that share one moment. */
-  poolOverbooked: (count: number, window: string, date: string, places: number) =>
-    `${count} subscription${count === 1 ? '' : 's'} share${count === 1 ? 's' : ''} ${window} on ${date}, and this change would leave the library ${places} place${places === 1 ? '' : 's'} for them: free a place first`,
-} as const;
+  poolOverbooked: msg(
+    {
+      one: '{{count}} subscription shares {{window}} on {{date}}, and this change would leave the library {{places}} places for them: free a place first',
+      other:
+        '{{count}} subscriptions share {{window}} on {{date}}, and this change would leave the library {{places}} places for them: free a place first',
+      onePlace_one:
+        '{{count}} subscription shares {{window}} on {{date}}, and this change would leave the library {{places}} place for them: free a place first',
+      onePlace_other:
+        '{{count}} subscriptions share {{window}} on {{date}}, and this change would leave the library {{places}} place for them: free a place first',
+    },
+    (count: number, window: string, date: string, places: number) => ({
+      count,
+      window,
+      date,
+      places,
+      ...(places === 1 ? { context: 'onePlace' } : {}),
+    }),
+  ),
+});

@@ -1,5 +1,7 @@
 /** Student list and form texts (SPEC.md §2 Students, §5 Student form, §8). */
-export const studentMessages = {
+import { defineMessages } from '../i18n/catalogue';
+
+export const studentMessages = defineMessages('students', {
   heading: 'Students',
   addStudent: 'Add Student',
   searchPlaceholder: 'Search students...',
@@ -92,4 +94,4 @@ export const studentMessages = {
   rowsPerPage: 'Rows per page',
   premiumOnly: 'Premium students only',
   regularOnly: 'Regular students only',
-} as const;
+});
