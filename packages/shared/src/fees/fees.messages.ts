@@ -1,5 +1,7 @@
 /** Fee report texts (SPEC.md §2 Fee report, §8). */
-export const feeMessages = {
+import { defineMessages, msg } from '../i18n/catalogue';
+
+export const feeMessages = defineMessages('fees', {
   title: 'Fee Report',
   searchPlaceholder: 'Search Student...',
   search: 'Search',
@@ -21,8 +23,28 @@ export const feeMessages = {
     /** Issue 14: the row's receipt. */
     actions: 'Actions',
   },
-  durationValue: (duration: number, unit: string) => `${duration} ${duration === 1 ? unit.replace(/s$/, '') : unit}`,
+  /**
+   * "1 month", "3 months": a fee's duration in its unit (the stored unit is `months`, which the
+   * `months` context words so that another language can name it; any other unit is shown as
+   * stored, without its "s" for 1).
+   */
+  durationValue: msg(
+    {
+      one: '{{count}} {{unit}}',
+      other: '{{count}} {{unit}}',
+      months_one: '{{count}} month',
+      months_other: '{{count}} months',
+    },
+    (duration: number, unit: string) =>
+      unit === 'months'
+        ? { count: duration, context: 'months' }
+        : { count: duration, unit: duration === 1 ? unit.replace(/s$/, '') : unit },
+  ),
   empty: 'No Record found',
   fetchFailed: 'Failed to fetch fees',
   invalidRange: 'The start date must be on or before the end date',
-} as const;
+  // The report's query (`GET /fee`): filters the report's own controls never send wrong.
+  invalidDate: 'Enter a date as YYYY-MM-DD',
+  statusInvalid: 'status must be paid or void',
+  modeInvalid: 'Unknown payment mode',
+});

@@ -1,5 +1,7 @@
 /** Subscription Management texts (SPEC.md §2, §4, §5 subscription forms, §8). */
-export const subscriptionMessages = {
+import { defineMessages, msg } from '../i18n/catalogue';
+
+export const subscriptionMessages = defineMessages('subscriptions', {
   heading: 'Subscription Management',
   addSubscription: 'Add Subscription',
   searchPlaceholder: 'Search areas...', // (sic) the spec keeps the areas placeholder here
@@ -48,12 +50,14 @@ export const subscriptionMessages = {
   studentLabel: 'Student',
   currentExpiry: 'Current expiry',
   timing: 'Timing',
-  newExpiry: (date: string) => `The plan will run until ${date}`,
+  newExpiry: msg('The plan will run until {{date}}', (date: string) => ({ date })),
   checkFirst: 'Check availability to list the seats free for this time',
   lookingUp: 'Looking up the student...',
   checkAvailability: 'Check Availability',
   checking: 'Checking...',
-  seatsAvailable: (count: number) => `${count} seat${count === 1 ? '' : 's'} available`,
+  seatsAvailable: msg({ one: '{{count}} seat available', other: '{{count}} seats available' }, (count: number) => ({
+    count,
+  })),
   noSeatsAvailable: 'No seat is available for this time',
   cancel: 'Cancel',
   createSubmit: 'Create Subscription',
@@ -93,8 +97,14 @@ export const subscriptionMessages = {
   invalidDuration: 'Duration must be a whole number of months from 1 to 36',
   invalidFee: 'Fee must be an amount in rupees from 0 to 10,00,000 with at most 2 decimals',
   invalidMode: 'Payment method must be one of Cash, UPI, Card, Bank Transfer, Cheque',
-  poolFull: (window: string, from: string, to: string) =>
-    `No place is free for ${window} on every day from ${from} to ${to}`,
-  seatFull: (seat: string, window: string, from: string, to: string) =>
-    `Seat ${seat} is already taken for ${window} on some day from ${from} to ${to}`,
-} as const;
+  /** The list's `status` filter (a query value the list's own select never sends wrong). */
+  filterInvalid: 'status must be active, expired, expiring or upcoming',
+  poolFull: msg(
+    'No place is free for {{window}} on every day from {{from}} to {{to}}',
+    (window: string, from: string, to: string) => ({ window, from, to }),
+  ),
+  seatFull: msg(
+    'Seat {{seat}} is already taken for {{window}} on some day from {{from}} to {{to}}',
+    (seat: string, window: string, from: string, to: string) => ({ seat, window, from, to }),
+  ),
+});
