@@ -8,32 +8,44 @@ const reg = messages.registration;
 /** Sign-in form and `POST /auth/login` body (SPEC.md §5 Login). */
 export const loginSchema = z.object({
   identifier: z
-    .string({ error: messages.login.invalidEmail })
+    .string({ error: () => messages.login.invalidEmail })
     .trim()
     .toLowerCase()
-    .max(254, { error: messages.login.invalidEmail, abort: true })
-    .pipe(z.email({ error: messages.login.invalidEmail })),
+    .max(254, { error: () => messages.login.invalidEmail, abort: true })
+    .pipe(z.email({ error: () => messages.login.invalidEmail })),
   password: z
-    .string({ error: messages.login.passwordMin })
-    .min(6, { error: messages.login.passwordMin })
-    .max(256, { error: messages.login.passwordMin }),
+    .string({ error: () => messages.login.passwordMin })
+    .min(6, { error: () => messages.login.passwordMin })
+    .max(256, { error: () => messages.login.passwordMin }),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
 /** Library registration form and `POST /auth/register/library` body (SPEC.md §5 Registration). */
 export const registrationSchema = z.object({
-  library_name: requiredText(reg.libraryNameRequired, 120),
-  mobile: requiredMobile(reg.mobileRequired, reg.mobileInvalid),
-  email: requiredEmail(reg.emailRequired, reg.emailInvalid),
+  library_name: requiredText(() => reg.libraryNameRequired, 120),
+  mobile: requiredMobile(
+    () => reg.mobileRequired,
+    () => reg.mobileInvalid,
+  ),
+  email: requiredEmail(
+    () => reg.emailRequired,
+    () => reg.emailInvalid,
+  ),
   address: optionalText(500),
-  first_name: requiredText(reg.ownerNameRequired, 80),
+  first_name: requiredText(() => reg.ownerNameRequired, 80),
   last_name: optionalText(80),
-  owner_mobile: requiredMobile(reg.ownerMobileRequired, reg.mobileInvalid),
-  owner_email: requiredEmail(reg.ownerEmailRequired, reg.emailInvalid),
+  owner_mobile: requiredMobile(
+    () => reg.ownerMobileRequired,
+    () => reg.mobileInvalid,
+  ),
+  owner_email: requiredEmail(
+    () => reg.ownerEmailRequired,
+    () => reg.emailInvalid,
+  ),
   password: z
-    .string({ error: reg.passwordRequired })
-    .min(1, { error: reg.passwordRequired, abort: true })
-    .min(8, { error: reg.passwordMin })
+    .string({ error: () => reg.passwordRequired })
+    .min(1, { error: () => reg.passwordRequired, abort: true })
+    .min(8, { error: () => reg.passwordMin })
     .max(256, { error: 'Password must be at most 256 characters long' }),
 });
 export type RegistrationInput = z.input<typeof registrationSchema>;

@@ -1,10 +1,22 @@
 import { z } from 'zod';
 
+/**
+ * A message a schema shows: a text, or a function that reads it when the message is shown
+ * (`() => m.nameRequired`), so that a schema built once at module load answers in the
+ * language of the moment (issue 20). zod takes either as a check's `error`.
+ */
+export type LazyText = string | (() => string);
+
+/** The text of a `LazyText` now. */
+export function textOf(text: LazyText): string {
+  return typeof text === 'function' ? text() : text;
+}
+
 /** Indian mobile number: 10 digits, the first 6 to 9. */
 export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
 
 /** A required, trimmed text field; `required` is shown when it is missing or blank. */
-export function requiredText(required: string, max = 200) {
+export function requiredText(required: LazyText, max = 200) {
   return z
     .string({ error: required })
     .trim()
@@ -13,7 +25,7 @@ export function requiredText(required: string, max = 200) {
 }
 
 /** A required email, trimmed and lower-cased; `invalid` when it does not look like one. */
-export function requiredEmail(required: string, invalid: string) {
+export function requiredEmail(required: LazyText, invalid: LazyText) {
   return z
     .string({ error: required })
     .trim()
@@ -24,7 +36,7 @@ export function requiredEmail(required: string, invalid: string) {
 }
 
 /** A required Indian mobile number. */
-export function requiredMobile(required: string, invalid: string) {
+export function requiredMobile(required: LazyText, invalid: LazyText) {
   return z
     .string({ error: required })
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textOf, type LazyText } from './fields';
 
 /** Plain decimal rupees: digits, then optionally a point and one or two digits. */
 export const RUPEES_PATTERN = /^\d+(\.\d{1,2})?$/;
@@ -10,20 +11,20 @@ export const RUPEES_PATTERN = /^\d+(\.\d{1,2})?$/;
  * exponent, hex, digit separators or other scripts' digits: `"0x10"` is not ₹16. Missing,
  * null or blank answers `required`; anything else that is not such an amount, `invalid`.
  */
-export function rupeesSchema(texts: { required: string; invalid: string }, max: number) {
+export function rupeesSchema(texts: { required: LazyText; invalid: LazyText }, max: number) {
   return z
     .union([z.number(), z.string()], {
-      error: (issue) => (issue.input === undefined || issue.input === null ? texts.required : texts.invalid),
+      error: (issue) => textOf(issue.input === undefined || issue.input === null ? texts.required : texts.invalid),
     })
     .transform((value, context) => {
       if (typeof value === 'string' && value.trim() === '') {
-        context.addIssue({ code: 'custom', message: texts.required });
+        context.addIssue({ code: 'custom', message: textOf(texts.required) });
         return z.NEVER;
       }
       // A number's shortest decimal text: 12.5 reads "12.5", 0.1 + 0.2 reads "0.30000000000000004", 1e21 "1e+21".
       const text = typeof value === 'number' ? String(value) : value;
       if (!RUPEES_PATTERN.test(text) || Number(text) > max) {
-        context.addIssue({ code: 'custom', message: texts.invalid });
+        context.addIssue({ code: 'custom', message: textOf(texts.invalid) });
         return z.NEVER;
       }
       return Number(text);

@@ -3,6 +3,7 @@ import { paginationSchema } from '../common/envelope';
 import { listQuerySchema } from '../common/list-query';
 import { isCalendarDate } from '../common/fields';
 import { PAYMENT_MODES } from '../subscriptions/subscriptions.schema';
+import { feeMessages as m } from './fees.messages';
 
 export const FEE_SORT_KEYS = ['name', 'amount', 'created_at', 'updated_at', 'duration'] as const;
 /** `void` (issue 14): a voided payment, listed but counted for nothing. */
@@ -10,7 +11,10 @@ export const FEE_STATUSES = ['paid', 'void'] as const;
 
 const optionalDate = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.string().refine(isCalendarDate, { error: 'Enter a date as YYYY-MM-DD' }).optional(),
+  z
+    .string()
+    .refine(isCalendarDate, { error: () => m.invalidDate })
+    .optional(),
 );
 
 /** `GET /fee` query: the list query plus status, payment mode and a date range (library days, inclusive). */
@@ -18,18 +22,18 @@ export const feeListQuerySchema = listQuerySchema({ sortKeys: FEE_SORT_KEYS, def
   .extend({
     status: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      z.enum(FEE_STATUSES, { error: 'status must be paid or void' }).optional(),
+      z.enum(FEE_STATUSES, { error: () => m.statusInvalid }).optional(),
     ),
     mode: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      z.enum(PAYMENT_MODES, { error: 'Unknown payment mode' }).optional(),
+      z.enum(PAYMENT_MODES, { error: () => m.modeInvalid }).optional(),
     ),
     from: optionalDate,
     to: optionalDate,
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     path: ['from'],
-    error: 'The start date must be on or before the end date',
+    error: () => m.invalidRange,
   });
 export type FeeListQuery = z.input<typeof feeListQuerySchema>;
 

@@ -7,22 +7,25 @@ const p = messages.profile;
 
 /** Profile edit form and `PUT /admin/update-admin-profile` body (SPEC.md §5 Admin profile). */
 export const profileUpdateSchema = z.object({
-  name: requiredText(p.nameRequired, 120),
-  email: requiredEmail(p.emailRequired, p.emailInvalid),
+  name: requiredText(() => p.nameRequired, 120),
+  email: requiredEmail(
+    () => p.emailRequired,
+    () => p.emailInvalid,
+  ),
   phone: z
-    .string({ error: p.phoneRequired })
+    .string({ error: () => p.phoneRequired })
     .trim()
-    .min(1, { error: p.phoneRequired, abort: true })
-    .regex(/^\d{10}$/, { error: p.phoneInvalid }),
+    .min(1, { error: () => p.phoneRequired, abort: true })
+    .regex(/^\d{10}$/, { error: () => p.phoneInvalid }),
   password: z
-    .string({ error: p.passwordRequired })
-    .min(1, { error: p.passwordRequired, abort: true })
-    .min(8, { error: p.passwordMin })
+    .string({ error: () => p.passwordRequired })
+    .min(1, { error: () => p.passwordRequired, abort: true })
+    .min(8, { error: () => p.passwordMin })
     .max(256, { error: 'Password must be at most 256 characters long' }),
   /** Proves the caller knows the password: needed when the email or the password changes. */
   currentPassword: z
-    .string({ error: p.currentPasswordRequired })
-    .max(256, { error: p.currentPasswordWrong })
+    .string({ error: () => p.currentPasswordRequired })
+    .max(256, { error: () => p.currentPasswordWrong })
     .optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

@@ -29,8 +29,8 @@ const capacityField = wholeNumberField(
  * form). Capacity in persons defaults to 1 on create and is kept on update when left out.
  */
 export const seatBodySchema = z.object({
-  name: requiredText(m.nameRequired, SEAT_LIMITS.nameMax),
-  area_id: z.guid({ error: m.areaRequired }),
+  name: requiredText(() => m.nameRequired, SEAT_LIMITS.nameMax),
+  area_id: z.guid({ error: () => m.areaRequired }),
   status: z.enum(SEAT_STATUSES, {
     error: (issue) => (issue.input === undefined || issue.input === '' ? m.statusRequired : m.statusInvalid),
   }),
@@ -40,11 +40,11 @@ export type SeatBodyInput = z.input<typeof seatBodySchema>;
 export type SeatBody = z.output<typeof seatBodySchema>;
 
 /** `{ id }` path parameter of the seat calls. */
-export const seatIdParamsSchema = z.object({ id: z.guid({ error: m.invalidId }) });
+export const seatIdParamsSchema = z.object({ id: z.guid({ error: () => m.invalidId }) });
 /** `{ areaId }` path parameter of `GET /seat/{areaId}`. */
-export const seatAreaParamsSchema = z.object({ areaId: z.guid({ error: messages.areas.invalidId }) });
+export const seatAreaParamsSchema = z.object({ areaId: z.guid({ error: () => messages.areas.invalidId }) });
 /** `GET /seat` query: optionally one area's seats. */
-export const seatListQuerySchema = z.object({ areaId: z.guid({ error: messages.areas.invalidId }).optional() });
+export const seatListQuerySchema = z.object({ areaId: z.guid({ error: () => messages.areas.invalidId }).optional() });
 
 /** A seat as the API answers it: the owner's `status` and the derived live `state`. */
 export const seatSchema = z.object({

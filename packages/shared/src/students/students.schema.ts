@@ -33,28 +33,37 @@ export function isRealDate(value: string): boolean {
 
 // Spaces and dashes are how people copy an Aadhaar number off the card; they are not part of it.
 const aadhaarField = z
-  .string({ error: m.aadhaarRequired })
+  .string({ error: () => m.aadhaarRequired })
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(
-    z.string().min(1, { error: m.aadhaarRequired, abort: true }).refine(isValidAadhaar, { error: m.aadhaarInvalid }),
+    z
+      .string()
+      .min(1, { error: () => m.aadhaarRequired, abort: true })
+      .refine(isValidAadhaar, { error: () => m.aadhaarInvalid }),
   );
 
 const dobField = z
-  .string({ error: m.dobRequired })
+  .string({ error: () => m.dobRequired })
   .trim()
-  .min(1, { error: m.dobRequired, abort: true })
-  .refine((value) => isRealDate(value) && value >= EARLIEST_DOB, { error: m.dobInvalid, abort: true })
-  .refine((value) => value < todayIn(), { error: m.dobFuture });
+  .min(1, { error: () => m.dobRequired, abort: true })
+  .refine((value) => isRealDate(value) && value >= EARLIEST_DOB, { error: () => m.dobInvalid, abort: true })
+  .refine((value) => value < todayIn(), { error: () => m.dobFuture });
 
 /**
  * The student's text fields (SPEC.md §5 Student form), as the form holds them and as
  * the multipart `POST /user` and `PUT /user/{id}` send them.
  */
 export const studentFieldsSchema = z.object({
-  first_name: requiredText(m.firstNameRequired, 80),
+  first_name: requiredText(() => m.firstNameRequired, 80),
   last_name: optionalText(80),
-  mobile: requiredMobile(m.mobileRequired, m.mobileInvalid),
-  email: requiredEmail(m.emailRequired, m.emailInvalid),
+  mobile: requiredMobile(
+    () => m.mobileRequired,
+    () => m.mobileInvalid,
+  ),
+  email: requiredEmail(
+    () => m.emailRequired,
+    () => m.emailInvalid,
+  ),
   aadhaar_number: aadhaarField,
   dob: dobField,
 });
@@ -65,11 +74,20 @@ export type StudentFields = z.output<typeof studentFieldsSchema>;
 export const STUDENT_IMAGE_FIELDS = ['profile', 'front_image', 'back_image'] as const;
 export type StudentImageField = (typeof STUDENT_IMAGE_FIELDS)[number];
 
-/** Shown when an image is missing on create (images are kept when left out on edit). */
-export const STUDENT_IMAGE_REQUIRED: Record<StudentImageField, string> = {
-  profile: m.profileRequired,
-  front_image: m.frontImageRequired,
-  back_image: m.backImageRequired,
+/**
+ * Shown when an image is missing on create (images are kept when left out on edit). Read when
+ * shown, in the language of the moment (issue 20).
+ */
+export const STUDENT_IMAGE_REQUIRED: Readonly<Record<StudentImageField, string>> = {
+  get profile() {
+    return m.profileRequired;
+  },
+  get front_image() {
+    return m.frontImageRequired;
+  },
+  get back_image() {
+    return m.backImageRequired;
+  },
 };
 
 export const STUDENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -92,10 +110,11 @@ function isChosenImage(value: unknown): value is ChosenImage {
 }
 
 // The browser's declared type and size, checked early; the server checks the content itself.
-function imageField(required: string | undefined) {
+// `required`: the field whose "is required" text a missing image shows (none on edit).
+function imageField(required: StudentImageField | undefined) {
   return z.custom<ChosenImage | null | undefined>().superRefine((value, ctx) => {
     if (!isChosenImage(value)) {
-      if (required) ctx.addIssue({ code: 'custom', message: required });
+      if (required) ctx.addIssue({ code: 'custom', message: STUDENT_IMAGE_REQUIRED[required] });
       return;
     }
     if (!(STUDENT_IMAGE_TYPES as readonly string[]).includes(value.type)) {
@@ -108,7 +127,7 @@ function imageField(required: string | undefined) {
 
 /** The Add/Edit Student form: the fields, plus the images (required only when creating). */
 export function studentFormSchema(mode: 'create' | 'edit') {
-  const required = (field: StudentImageField) => (mode === 'create' ? STUDENT_IMAGE_REQUIRED[field] : undefined);
+  const required = (field: StudentImageField) => (mode === 'create' ? field : undefined);
   return studentFieldsSchema.extend({
     profile: imageField(required('profile')),
     front_image: imageField(required('front_image')),
@@ -123,7 +142,7 @@ export type KycStatus = (typeof KYC_STATUSES)[number];
 
 /** `PATCH /user/{id}/kyc` body. */
 export const kycUpdateSchema = z.object({
-  kyc_status: z.enum(KYC_STATUSES, { error: m.kycInvalid }),
+  kyc_status: z.enum(KYC_STATUSES, { error: () => m.kycInvalid }),
 });
 export type KycUpdateInput = z.input<typeof kycUpdateSchema>;
 
@@ -147,10 +166,10 @@ const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** `GET /user` query: the common list query (DESIGN.md §4) with the KYC status and type filters. */
 export const studentListQuerySchema = listQuerySchema({ sortKeys: STUDENT_SORT_KEYS, defaultSortBy: 'name' }).extend({
-  status: z.preprocess(blankToUndefined, z.enum(KYC_STATUSES, { error: m.statusFilterInvalid }).optional()),
+  status: z.preprocess(blankToUndefined, z.enum(KYC_STATUSES, { error: () => m.statusFilterInvalid }).optional()),
   type: z.preprocess(
     (value) => (typeof value === 'string' && value !== '' ? value.toLowerCase() : undefined),
-    z.enum(STUDENT_TYPES, { error: m.typeFilterInvalid }).optional(),
+    z.enum(STUDENT_TYPES, { error: () => m.typeFilterInvalid }).optional(),
   ),
   /** Issue 19: members (`active`, the default) or the students who left (`left`). */
   state: studentStateQuerySchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate, MOBILE_PATTERN } from '../common/fields';
+import { isCalendarDate, MOBILE_PATTERN, type LazyText } from '../common/fields';
 import { studentMessages } from '../students/students.messages';
 import { paymentMessages } from '../payments/payments.messages';
 import {
@@ -31,15 +31,15 @@ export const SEAT_CHOICES = ['reserved', 'non_reserved'] as const;
 export type SeatChoice = (typeof SEAT_CHOICES)[number];
 
 // No `abort` on the required checks: an aborted field would stop the cross-field rules below.
-const requiredTime = (required: string) =>
+const requiredTime = (required: LazyText) =>
   z
     .string()
     .trim()
     .min(1, { error: required })
-    .refine((value) => value === '' || TIME_OF_DAY_PATTERN.test(value), { error: m.invalidTime });
+    .refine((value) => value === '' || TIME_OF_DAY_PATTERN.test(value), { error: () => m.invalidTime });
 
 const seatChoice = {
-  seat_status: z.enum(SEAT_CHOICES, { error: m.statusRequired }),
+  seat_status: z.enum(SEAT_CHOICES, { error: () => m.statusRequired }),
   seat_id: z.string(),
 };
 
@@ -105,15 +105,18 @@ function priceAndReferenceBody(value: { price?: number; mode: PaymentMode; refer
 /** Add Subscription: the student is found by mobile; `student_id` is what the lookup found. */
 export const subscriptionAddFormSchema = z
   .object({
-    mobile: z.string().trim().min(1, { error: m.mobileRequired }),
+    mobile: z
+      .string()
+      .trim()
+      .min(1, { error: () => m.mobileRequired }),
     student_id: z.string(),
     joining_date: z
       .string()
       .trim()
-      .min(1, { error: m.joiningDateRequired })
-      .refine((value) => value === '' || isCalendarDate(value), { error: m.invalidDate }),
-    start_time: requiredTime(m.startTimeRequired),
-    end_time: requiredTime(m.endTimeRequired),
+      .min(1, { error: () => m.joiningDateRequired })
+      .refine((value) => value === '' || isCalendarDate(value), { error: () => m.invalidDate }),
+    start_time: requiredTime(() => m.startTimeRequired),
+    end_time: requiredTime(() => m.endTimeRequired),
     ...seatChoice,
     fee: feeSchema,
     duration: durationSchema,
@@ -164,8 +167,8 @@ export type SubscriptionRenewFormInput = z.input<typeof subscriptionRenewFormSch
 /** Update Subscription: only the window and the seat change (mobile and joining date are read-only). */
 export const subscriptionUpdateFormSchema = z
   .object({
-    start_time: requiredTime(m.startTimeRequired),
-    end_time: requiredTime(m.endTimeRequired),
+    start_time: requiredTime(() => m.startTimeRequired),
+    end_time: requiredTime(() => m.endTimeRequired),
     ...seatChoice,
   })
   .superRefine(requireSeatWhenReserved, always)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema } from '../common/envelope';
 import { listQuerySchema } from '../common/list-query';
-import { isCalendarDate } from '../common/fields';
+import { isCalendarDate, textOf, type LazyText } from '../common/fields';
 import { rupeesSchema } from '../common/money';
 import { subscriptionMessages as m } from './subscriptions.messages';
 import { paymentMessages } from '../payments/payments.messages';
@@ -16,58 +16,58 @@ export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const MAX_DURATION_MONTHS = 36;
 export const MAX_FEE_RUPEES = 1_000_000;
 
-const timeOfDay = (required: string) =>
+const timeOfDay = (required: LazyText) =>
   z
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
-    .regex(TIME_OF_DAY_PATTERN, { error: m.invalidTime });
+    .regex(TIME_OF_DAY_PATTERN, { error: () => m.invalidTime });
 
-const calendarDate = (required: string) =>
+const calendarDate = (required: LazyText) =>
   z
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
-    .refine(isCalendarDate, { error: m.invalidDate });
+    .refine(isCalendarDate, { error: () => m.invalidDate });
 
-const requiredNumber = (required: string) =>
+const requiredNumber = (required: LazyText) =>
   z.union([z.number(), z.string().trim()], { error: required }).transform((value, context) => {
     if (value === '') {
-      context.addIssue({ code: 'custom', message: required });
+      context.addIssue({ code: 'custom', message: textOf(required) });
       return z.NEVER;
     }
     const number = typeof value === 'number' ? value : Number(value);
     if (!Number.isFinite(number)) {
-      context.addIssue({ code: 'custom', message: required });
+      context.addIssue({ code: 'custom', message: textOf(required) });
       return z.NEVER;
     }
     return number;
   });
 
 /** Whole months, 1 to 36. */
-export const durationSchema = requiredNumber(m.durationRequired).pipe(
+export const durationSchema = requiredNumber(() => m.durationRequired).pipe(
   z
     .number()
-    .int({ error: m.invalidDuration })
-    .min(1, { error: m.invalidDuration })
-    .max(MAX_DURATION_MONTHS, { error: m.invalidDuration }),
+    .int({ error: () => m.invalidDuration })
+    .min(1, { error: () => m.invalidDuration })
+    .max(MAX_DURATION_MONTHS, { error: () => m.invalidDuration }),
 );
 
 /** A fee: plain decimal rupees with at most two decimals, up to ₹10,00,000 (the shared money schema). */
-export const feeSchema = rupeesSchema({ required: m.feeRequired, invalid: m.invalidFee }, MAX_FEE_RUPEES);
+export const feeSchema = rupeesSchema({ required: () => m.feeRequired, invalid: () => m.invalidFee }, MAX_FEE_RUPEES);
 
-export const paymentModeSchema = z.enum(PAYMENT_MODES, { error: m.modeRequired });
+export const paymentModeSchema = z.enum(PAYMENT_MODES, { error: () => m.modeRequired });
 
 /**
  * The agreed price of a period (issue 13), beside the SPEC's `fee`, which is the first
  * payment towards it. Optional: without it the price is the fee (paid in full, as before).
  */
 export const priceSchema = rupeesSchema(
-  { required: paymentMessages.priceRequired, invalid: paymentMessages.priceInvalid },
+  { required: () => paymentMessages.priceRequired, invalid: () => paymentMessages.priceInvalid },
   MAX_FEE_RUPEES,
 ).optional();
 
-const uuid = (message: string) => z.uuid({ error: message });
+const uuid = (message: LazyText) => z.uuid({ error: message });
 
 /** Seat choice shared by add and update: a reserved subscription names its seat. */
 function requireSeatWhenReserved(
@@ -91,15 +91,15 @@ function checkSubscriptionPayment(
 /** `POST /subscription` body (SPEC.md §3 Subscription add payload). */
 export const subscriptionCreateSchema = z
   .object({
-    student_id: uuid(m.mobileRequired),
-    joining_date: calendarDate(m.joiningDateRequired),
-    start_time: timeOfDay(m.startTimeRequired),
-    end_time: timeOfDay(m.endTimeRequired),
+    student_id: uuid(() => m.mobileRequired),
+    joining_date: calendarDate(() => m.joiningDateRequired),
+    start_time: timeOfDay(() => m.startTimeRequired),
+    end_time: timeOfDay(() => m.endTimeRequired),
     duration: durationSchema,
-    is_reserved: z.boolean({ error: m.statusRequired }),
+    is_reserved: z.boolean({ error: () => m.statusRequired }),
     fee: feeSchema,
     mode: paymentModeSchema,
-    seat_id: uuid(m.reservedSeatRequired).nullish(),
+    seat_id: uuid(() => m.reservedSeatRequired).nullish(),
     price: priceSchema,
     reference: paymentReferenceSchema,
   })
@@ -110,10 +110,10 @@ export type SubscriptionCreateInput = z.input<typeof subscriptionCreateSchema>;
 /** `PUT /subscription/{id}` body: the window and the seat choice. */
 export const subscriptionUpdateSchema = z
   .object({
-    start_time: timeOfDay(m.startTimeRequired),
-    end_time: timeOfDay(m.endTimeRequired),
-    is_reserved: z.boolean({ error: m.statusRequired }),
-    seat_id: uuid(m.reservedSeatRequired).nullish(),
+    start_time: timeOfDay(() => m.startTimeRequired),
+    end_time: timeOfDay(() => m.endTimeRequired),
+    is_reserved: z.boolean({ error: () => m.statusRequired }),
+    seat_id: uuid(() => m.reservedSeatRequired).nullish(),
   })
   .superRefine(requireSeatWhenReserved);
 export type SubscriptionUpdateInput = z.input<typeof subscriptionUpdateSchema>;
@@ -132,9 +132,9 @@ export type SubscriptionRenewInput = z.input<typeof subscriptionRenewSchema>;
 
 /** `GET /subscription/available` query. */
 export const availabilityQuerySchema = z.object({
-  joining_date: calendarDate(m.joiningDateRequired),
-  start_time: timeOfDay(m.timesRequiredForAvailability),
-  end_time: timeOfDay(m.timesRequiredForAvailability),
+  joining_date: calendarDate(() => m.joiningDateRequired),
+  start_time: timeOfDay(() => m.timesRequiredForAvailability),
+  end_time: timeOfDay(() => m.timesRequiredForAvailability),
   duration: durationSchema.optional(),
   /** When editing, the subscription's own place does not count against it. */
   exclude_id: z.uuid().optional(),
@@ -165,7 +165,7 @@ export const subscriptionListQuerySchema = listQuerySchema({
 }).extend({
   status: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.enum(SUBSCRIPTION_FILTERS, { error: 'status must be active, expired, expiring or upcoming' }).optional(),
+    z.enum(SUBSCRIPTION_FILTERS, { error: () => m.filterInvalid }).optional(),
   ),
 });
 
