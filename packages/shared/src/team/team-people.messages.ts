@@ -2,7 +2,9 @@
  * The team's API texts (issue 16, api-team's section of `messages.team`): invitations, people,
  * roles, deactivation, the last-owner rule and the must-change-password gate.
  */
-export const teamPeopleMessages = {
+import { defineMessages, msg } from '../i18n/catalogue';
+
+export const teamPeopleMessages = defineMessages('teamPeople', {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
   emailInvalid: 'Enter a valid email address',
@@ -50,9 +52,11 @@ export const teamPeopleMessages = {
   activityFetched: 'Team activity fetched',
 
   /** The invitation mail. */
-  invitationSubject: (library: string) => `You are invited to join ${library}`,
-  invitationText: (inviter: string, library: string, role: string, link: string) =>
-    `${inviter} invited you to join ${library} as ${role}.\n\n` +
-    `Set your password and join here (the link works once, for 7 days):\n${link}\n\n` +
-    'If you were not expecting this, ignore this email.',
-} as const;
+  invitationSubject: msg('You are invited to join {{library}}', (library: string) => ({ library })),
+  invitationText: msg(
+    '{{inviter}} invited you to join {{library}} as {{role}}.\n\n' +
+      'Set your password and join here (the link works once, for 7 days):\n{{link}}\n\n' +
+      'If you were not expecting this, ignore this email.',
+    (inviter: string, library: string, role: string, link: string) => ({ inviter, library, role, link }),
+  ),
+});

@@ -4,22 +4,22 @@ import { MOBILE_PATTERN, requiredEmail, requiredText } from '../common/fields';
 import { teamPeopleMessages as m } from './team-people.messages';
 
 /** The three roles of issue 16 (the same list as roles.ts' ROLES). */
-export const teamRoleSchema = z.enum(['owner', 'manager', 'desk'], { error: m.roleInvalid });
+export const teamRoleSchema = z.enum(['owner', 'manager', 'desk'], { error: () => m.roleInvalid });
 /** Who can be invited or added: an owner is made by changing a member's role after they join. */
-export const invitedRoleSchema = z.enum(['manager', 'desk'], { error: m.invitedRoleInvalid });
+export const invitedRoleSchema = z.enum(['manager', 'desk'], { error: () => m.invitedRoleInvalid });
 
 /** A new password: registration's rules (8 to 256 characters). */
 export const newPasswordSchema = z
-  .string({ error: m.passwordRequired })
-  .min(1, { error: m.passwordRequired, abort: true })
-  .min(8, { error: m.passwordMin })
-  .max(256, { error: m.passwordMax });
+  .string({ error: () => m.passwordRequired })
+  .min(1, { error: () => m.passwordRequired, abort: true })
+  .min(8, { error: () => m.passwordMin })
+  .max(256, { error: () => m.passwordMax });
 
 const optionalMobile = z
-  .string({ error: m.phoneInvalid })
+  .string({ error: () => m.phoneInvalid })
   .trim()
-  .max(20, { error: m.phoneInvalid, abort: true })
-  .refine((value) => value === '' || MOBILE_PATTERN.test(value), { error: m.phoneInvalid })
+  .max(20, { error: () => m.phoneInvalid, abort: true })
+  .refine((value) => value === '' || MOBILE_PATTERN.test(value), { error: () => m.phoneInvalid })
   .optional()
   .transform((value) => (value ? value : undefined));
 
@@ -36,10 +36,10 @@ export const personCreateSchema = z.object({
   name: requiredText(m.nameRequired, 120),
   email: requiredEmail(m.emailRequired, m.emailInvalid),
   phone: z
-    .string({ error: m.phoneRequired })
+    .string({ error: () => m.phoneRequired })
     .trim()
-    .min(1, { error: m.phoneRequired, abort: true })
-    .regex(MOBILE_PATTERN, { error: m.phoneInvalid }),
+    .min(1, { error: () => m.phoneRequired, abort: true })
+    .regex(MOBILE_PATTERN, { error: () => m.phoneInvalid }),
   role: invitedRoleSchema,
 });
 export type PersonCreateInput = z.input<typeof personCreateSchema>;
@@ -58,9 +58,9 @@ export type InvitationAcceptInput = z.input<typeof invitationAcceptSchema>;
 /** `POST /auth/change-password` body: own password change (and the must-change-password screen). */
 export const passwordChangeSchema = z.object({
   currentPassword: z
-    .string({ error: m.currentPasswordRequired })
-    .min(1, { error: m.currentPasswordRequired, abort: true })
-    .max(256, { error: m.currentPasswordRequired }),
+    .string({ error: () => m.currentPasswordRequired })
+    .min(1, { error: () => m.currentPasswordRequired, abort: true })
+    .max(256, { error: () => m.currentPasswordRequired }),
   password: newPasswordSchema,
 });
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
@@ -123,7 +123,7 @@ export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 /** `GET /team/activity` query: the newest entries, of one person or of everyone. */
 export const teamActivityQuerySchema = z.object({
-  person: z.uuid({ error: m.personNotFound }).optional(),
+  person: z.uuid({ error: () => m.personNotFound }).optional(),
   limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(100).default(50),
 });
 export type TeamActivityQuery = z.input<typeof teamActivityQuerySchema>;
