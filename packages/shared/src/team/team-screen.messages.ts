@@ -3,7 +3,9 @@
  * Team screen and its dialogs, the invitation page, the must-change-password screen, and what a
  * role cannot do explained in the app.
  */
-export const teamScreenMessages = {
+import { defineMessages, msg } from '../i18n/catalogue';
+
+export const teamScreenMessages = defineMessages('teamScreen', {
   nav: 'Team',
   title: 'Team',
   subtitle: 'The people who run the library, their roles, and what they did',
@@ -38,7 +40,7 @@ export const teamScreenMessages = {
     manager: 'Everything except the team and settings',
     desk: 'Students, subscriptions, payments and check-in; no deletes, exports or Aadhaar',
   },
-  actionsOf: (name: string) => `Actions for ${name}`,
+  actionsOf: msg('Actions for {{name}}', (name: string) => ({ name })),
   changeRole: 'Change role',
   deactivate: 'Deactivate',
   reactivate: 'Reactivate',
@@ -62,29 +64,33 @@ export const teamScreenMessages = {
   saveFailed: 'Could not save. Please try again.',
 
   oneTimeTitle: 'One-time password',
-  oneTimeText: (name: string, email: string) =>
-    `Give ${name} this password. They sign in with ${email} and this password, then choose their own. It is shown only now.`,
+  oneTimeText: msg(
+    'Give {{name}} this password. They sign in with {{email}} and this password, then choose their own. It is shown only now.',
+    (name: string, email: string) => ({ name, email }),
+  ),
   copy: 'Copy',
   copied: 'Copied',
   done: 'Done',
 
-  roleTitle: (name: string) => `Change role of ${name}`,
+  roleTitle: msg('Change role of {{name}}', (name: string) => ({ name })),
   save: 'Save',
   saving: 'Saving...',
 
   deactivateTitle: 'Deactivate person?',
-  deactivateConfirm: (name: string) =>
-    `${name} will not be able to sign in, and is signed out everywhere at once. You can reactivate them later.`,
+  deactivateConfirm: msg(
+    '{{name}} will not be able to sign in, and is signed out everywhere at once. You can reactivate them later.',
+    (name: string) => ({ name }),
+  ),
   deactivating: 'Deactivating...',
   reactivateTitle: 'Reactivate person?',
-  reactivateConfirm: (name: string) => `${name} will be able to sign in again with their password.`,
+  reactivateConfirm: msg('{{name}} will be able to sign in again with their password.', (name: string) => ({ name })),
   reactivating: 'Reactivating...',
   revokeTitle: 'Revoke invitation?',
-  revokeConfirm: (email: string) => `The invitation link sent to ${email} will stop working.`,
+  revokeConfirm: msg('The invitation link sent to {{email}} will stop working.', (email: string) => ({ email })),
   revoking: 'Revoking...',
   actionFailed: 'Could not do that. Please try again.',
 
-  activityTitle: (name: string) => `Recent activity of ${name}`,
+  activityTitle: msg('Recent activity of {{name}}', (name: string) => ({ name })),
   teamActivityHeading: 'Recent Activity',
   activityEmpty: 'No activity yet',
   activityWho: 'Who',
@@ -96,10 +102,14 @@ export const teamScreenMessages = {
     title: 'Join the team',
     subtitle: "Set your password to join your library's team",
     loading: 'Checking your invitation...',
-    intro: (inviter: string | null, library: string, role: string) =>
-      inviter
-        ? `${inviter} invited you to join ${library} as ${role}.`
-        : `You are invited to join ${library} as ${role}.`,
+    intro: msg(
+      {
+        '': 'You are invited to join {{library}} as {{role}}.',
+        inviter: '{{inviter}} invited you to join {{library}} as {{role}}.',
+      },
+      (inviter: string | null, library: string, role: string) =>
+        inviter ? { context: 'inviter', inviter, library, role } : { library, role },
+    ),
     noToken:
       'This invitation link is not complete. Open the link from your email again, or ask the library owner to send you a new invitation.',
     passwordLabel: 'Choose a password',
@@ -126,7 +136,7 @@ export const teamScreenMessages = {
   },
 
   hidden: {
-    discountLimit: (limit: string) => `Desk staff can give at most ${limit} below the price list.`,
+    discountLimit: msg('Desk staff can give at most {{limit}} below the price list.', (limit: string) => ({ limit })),
     noDiscount: 'Desk staff charge the price list: a discount needs a manager or the owner.',
   },
 
@@ -137,4 +147,4 @@ export const teamScreenMessages = {
       'What desk staff may do is set by their role. Here: how far below the price list they may go on a subscription or renewal.',
     deskMaxDiscountHelp: 'In rupees; 0 means desk staff give no discount. Managers and owners have no limit.',
   },
-} as const;
+});
