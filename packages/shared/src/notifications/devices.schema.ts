@@ -28,18 +28,23 @@ export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
 /** `POST /devices` body: what the student app sends to pair a phone (no admin token). */
 export const deviceRegistrationSchema = z.object({
   pairingCode: z
-    .string({ error: d.codeRequired })
-    .max(40, { error: d.codeInvalid })
+    .string({ error: () => d.codeRequired })
+    .max(40, { error: () => d.codeInvalid })
     .transform(normalizePairingCode)
-    .pipe(z.string().min(1, { error: d.codeRequired, abort: true }).regex(codePattern, { error: d.codeInvalid })),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: () => d.codeRequired, abort: true })
+        .regex(codePattern, { error: () => d.codeInvalid }),
+    ),
   // FCM registration tokens are a few hundred URL-safe characters; a `:` separates their parts.
   fcmToken: z
-    .string({ error: d.tokenRequired })
+    .string({ error: () => d.tokenRequired })
     .trim()
-    .min(1, { error: d.tokenRequired, abort: true })
-    .max(4096, { error: d.tokenInvalid, abort: true })
-    .regex(/^[A-Za-z0-9_:.-]{20,}$/, { error: d.tokenInvalid }),
-  platform: z.enum(DEVICE_PLATFORMS, { error: d.platformInvalid }),
+    .min(1, { error: () => d.tokenRequired, abort: true })
+    .max(4096, { error: () => d.tokenInvalid, abort: true })
+    .regex(/^[A-Za-z0-9_:.-]{20,}$/, { error: () => d.tokenInvalid }),
+  platform: z.enum(DEVICE_PLATFORMS, { error: () => d.platformInvalid }),
 });
 export type DeviceRegistrationInput = z.input<typeof deviceRegistrationSchema>;
 
@@ -175,7 +180,7 @@ export function isP256PublicKey(bytes: Uint8Array): boolean {
   return mod(y * y) === mod(x * x * x - 3n * x + P256_B);
 }
 
-const base64UrlKey = (required: string, invalid: string, valid: (bytes: Uint8Array) => boolean) =>
+const base64UrlKey = (required: () => string, invalid: () => string, valid: (bytes: Uint8Array) => boolean) =>
   z
     .string({ error: required })
     .max(200, { error: invalid, abort: true })
@@ -192,20 +197,30 @@ export function webPushSubscriptionSchema(options: { allowLoopback?: boolean } =
   return z.object(
     {
       endpoint: z
-        .string({ error: d.endpointRequired })
-        .min(1, { error: d.endpointRequired, abort: true })
-        .max(WEB_PUSH_ENDPOINT_MAX, { error: d.endpointTooLong, abort: true })
-        .refine((endpoint) => isAllowedPushEndpoint(endpoint, options.allowLoopback), { error: d.endpointInvalid }),
+        .string({ error: () => d.endpointRequired })
+        .min(1, { error: () => d.endpointRequired, abort: true })
+        .max(WEB_PUSH_ENDPOINT_MAX, { error: () => d.endpointTooLong, abort: true })
+        .refine((endpoint) => isAllowedPushEndpoint(endpoint, options.allowLoopback), {
+          error: () => d.endpointInvalid,
+        }),
       expirationTime: z.number().nullable().optional(),
       keys: z.object(
         {
-          p256dh: base64UrlKey(d.p256dhInvalid, d.p256dhInvalid, isP256PublicKey),
-          auth: base64UrlKey(d.authInvalid, d.authInvalid, (bytes) => bytes.length === 16),
+          p256dh: base64UrlKey(
+            () => d.p256dhInvalid,
+            () => d.p256dhInvalid,
+            isP256PublicKey,
+          ),
+          auth: base64UrlKey(
+            () => d.authInvalid,
+            () => d.authInvalid,
+            (bytes) => bytes.length === 16,
+          ),
         },
-        { error: d.keysRequired },
+        { error: () => d.keysRequired },
       ),
     },
-    { error: d.subscriptionRequired },
+    { error: () => d.subscriptionRequired },
   );
 }
 export type WebPushSubscription = z.output<ReturnType<typeof webPushSubscriptionSchema>>;
@@ -216,7 +231,7 @@ export type WebPushSubscription = z.output<ReturnType<typeof webPushSubscription
  */
 export function webPushRegistrationSchema(options: { allowLoopback?: boolean } = {}) {
   return z.object({
-    platform: z.literal('web', { error: d.subscriptionPlatform }),
+    platform: z.literal('web', { error: () => d.subscriptionPlatform }),
     subscription: webPushSubscriptionSchema(options),
   });
 }

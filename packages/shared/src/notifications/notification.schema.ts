@@ -15,7 +15,7 @@ export const NOTIFICATION_LIMITS = { titleMax: 120, bodyMax: 1000 } as const;
 /** Send Push Notification form and `POST /admin/sendFCMNotificationToAllUsers` body (SPEC.md §5 Notification). */
 // PostgreSQL text cannot hold NUL, and no push message needs one.
 const withoutNul = (schema: z.ZodType<string>) =>
-  schema.refine((text) => !text.includes('\u0000'), { error: n.invalidCharacter });
+  schema.refine((text) => !text.includes('\u0000'), { error: () => n.invalidCharacter });
 
 export const notificationSchema = z.object({
   title: withoutNul(requiredText(n.titleRequired, NOTIFICATION_LIMITS.titleMax)),

@@ -1,7 +1,7 @@
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+import { defineMessages, msg, type MessageValues } from '../i18n/catalogue';
 
 /** Push notification texts (SPEC.md §2 Shell, §5 Notification, §8), and the history and pairing screens. */
-export const notificationMessages = {
+export const notificationMessages = defineMessages('notifications', {
   title: 'Send Push Notification',
   titleField: 'Title',
   bodyField: 'Body',
@@ -14,15 +14,38 @@ export const notificationMessages = {
   sending: 'Sending...',
   invalidCharacter: 'Remove the invalid character (NUL) from the text',
   // What the send call answers besides the spec's success (DESIGN.md §6 Notifications).
-  queued: (devices: number, students: number) =>
-    `Notification sent successfully! Queued for ${plural(devices, 'device', 'devices')} of ${plural(students, 'student', 'students')}.`,
-  noDevices: (students: number) =>
-    `Notification saved for ${plural(students, 'student', 'students')}, but none of them has paired a device yet, so nothing was delivered.`,
+  // Two counts in one text: each is its own plural message (`counts`), read when the text is.
+  queued: msg(
+    'Notification sent successfully! Queued for {{devices}} of {{students}}.',
+    (devices: number, students: number): MessageValues => ({
+      devices: notificationMessages.counts.devices(devices),
+      students: notificationMessages.counts.students(students),
+    }),
+  ),
+  noDevices: msg(
+    {
+      one: 'Notification saved for {{count}} student, but none of them has paired a device yet, so nothing was delivered.',
+      other:
+        'Notification saved for {{count}} students, but none of them has paired a device yet, so nothing was delivered.',
+    },
+    (students: number) => ({ count: students }),
+  ),
   noProvider:
     'Notification saved, but push delivery is not configured on this server (no Firebase credentials), so it was not delivered.',
   noProviderReason: 'no push provider configured',
-  queuedSome: (queued: number, devices: number, students: number) =>
-    `Notification sent to ${queued} of ${plural(devices, 'device', 'devices')} of ${plural(students, 'student', 'students')}. The rest use the phone app, which needs Firebase credentials on this server, so they were not delivered.`,
+  queuedSome: msg(
+    'Notification sent to {{queued}} of {{devices}} of {{students}}. The rest use the phone app, which needs Firebase credentials on this server, so they were not delivered.',
+    (queued: number, devices: number, students: number): MessageValues => ({
+      queued,
+      devices: notificationMessages.counts.devices(devices),
+      students: notificationMessages.counts.students(students),
+    }),
+  ),
+  /** The counts `queued` and `queuedSome` name. */
+  counts: {
+    devices: msg({ one: '{{count}} device', other: '{{count}} devices' }, (count: number) => ({ count })),
+    students: msg({ one: '{{count}} student', other: '{{count}} students' }, (count: number) => ({ count })),
+  },
 
   history: {
     heading: 'Notifications',
@@ -41,22 +64,26 @@ export const notificationMessages = {
     audiencePremium: 'Premium',
     empty: 'No notifications sent yet. Use Send Notification to reach your students.',
     fetchFailed: 'Failed to fetch notifications',
-    pending: (count: number) => `${count} pending`,
-    sentBy: (name: string) => `by ${name}`,
+    pending: msg('{{count}} pending', (count: number) => ({ count })),
+    sentBy: msg('by {{name}}', (name: string) => ({ name })),
     listed: 'Notifications fetched',
   },
 
   pairing: {
     open: 'Pair student app',
     title: 'Pair the student app',
-    intro: (name: string) =>
-      `${name} enters this code in the library's student app to receive notifications on their phone.`,
+    intro: msg(
+      "{{name}} enters this code in the library's student app to receive notifications on their phone.",
+      (name: string) => ({ name }),
+    ),
     codeLabel: 'Pairing code',
     shownOnce:
       'The code is shown only now. Making a new code stops the old one from pairing more phones; phones already paired keep working.',
     noCodeYet: 'No pairing code has been made for this student yet.',
-    codeExists: (when: string) =>
-      `A code was made on ${when}. It cannot be shown again: make a new one to show it (the old one then stops working).`,
+    codeExists: msg(
+      'A code was made on {{when}}. It cannot be shown again: make a new one to show it (the old one then stops working).',
+      (when: string) => ({ when }),
+    ),
     pairedPhones: 'Paired phones',
     retry: 'Try again',
     generate: 'Show pairing code',
@@ -65,15 +92,18 @@ export const notificationMessages = {
     copy: 'Copy code',
     copied: 'Code copied',
     close: 'Close',
-    devices: (count: number) => (count === 0 ? 'No phone paired yet.' : `${plural(count, 'phone', 'phones')} paired.`),
+    devices: msg(
+      { none: 'No phone paired yet.', one: '{{count}} phone paired.', other: '{{count}} phones paired.' },
+      (count: number) => (count === 0 ? { context: 'none' } : { count }),
+    ),
     generated: 'Pairing code created',
     failed: 'Failed to create a pairing code',
     devicesFailed: 'Failed to fetch paired phones',
     remove: 'Unpair',
-    removeLabel: (platform: string) => `Unpair ${platform}`,
+    removeLabel: msg('Unpair {{platform}}', (platform: string) => ({ platform })),
     removed: 'Phone unpaired',
     removeFailed: 'Failed to unpair the phone',
-    lastSeen: (when: string) => `last seen ${when}`,
+    lastSeen: msg('last seen {{when}}', (when: string) => ({ when })),
     platforms: { android: 'Android', ios: 'iPhone', web: 'Web browser' },
   },
 
@@ -96,4 +126,4 @@ export const notificationMessages = {
     p256dhInvalid: "The push subscription's p256dh key is not a P-256 public key",
     authInvalid: "The push subscription's auth secret must be 16 bytes (base64url)",
   },
-} as const;
+});
