@@ -1,5 +1,7 @@
 /** Dashboard texts (SPEC.md §2 Dashboard, §8). */
-export const dashboardMessages = {
+import { defineMessages, msg } from '../i18n/catalogue';
+
+export const dashboardMessages = defineMessages('dashboard', {
   welcome: 'Welcome Admin!',
   selectDateRange: 'Select Date Range',
   subtitle: "Here's an overview of your library.",
@@ -26,8 +28,8 @@ export const dashboardMessages = {
   noTransactions: 'No transactions yet',
   noActivePlans: 'No active subscriptions today',
   columns: { user: 'User', date: 'Date', amount: 'Amount', type: 'Type' },
-  sales: (count: number) => `${count} ${count === 1 ? 'sale' : 'sales'}`,
-  subscribersUnit: (count: number) => (count === 1 ? 'subscriber' : 'subscribers'),
+  sales: msg({ one: '{{count}} sale', other: '{{count}} sales' }, (count: number) => ({ count })),
+  subscribersUnit: msg({ one: 'subscriber', other: 'subscribers' }, (count: number) => ({ count })),
   revenue: 'Revenue',
   transactions: 'Transactions',
   fetchError: 'Error fetching dashboard data',
@@ -43,4 +45,4 @@ export const dashboardMessages = {
     '1_year': 'Last year',
     lifetime: 'Lifetime',
   },
-} as const;
+});
