@@ -1,5 +1,7 @@
 /** Library settings texts: the price list, UPI and dues reminders (issue 13). */
-export const settingsMessages = {
+import { defineMessages, msg } from '../i18n/catalogue';
+
+export const settingsMessages = defineMessages('settings', {
   title: 'Settings',
   subtitle: 'Prices, UPI and reminders for your library',
   sections: {
@@ -28,16 +30,21 @@ export const settingsMessages = {
     'Placeholders: {name}, {library}, {expiry}, {amount}, {upi_link}. A line with {upi_link} is left out when no UPI ID is set.',
   reminderTemplateRequired: 'Enter the reminder message',
   reminderTemplateTooLong: 'Keep the reminder message to 1,000 characters',
-  reminderTemplateUnknown: (placeholder: string) =>
-    `Unknown placeholder {${placeholder}}: use {name}, {library}, {expiry}, {amount} or {upi_link}`,
+  // The placeholder is shown in its braces, `{nmae}`.
+  reminderTemplateUnknown: msg(
+    'Unknown placeholder {{placeholder}}: use {name}, {library}, {expiry}, {amount} or {upi_link}',
+    (placeholder: string) => ({ placeholder: `{${placeholder}}` }),
+  ),
   defaultReminderTemplate:
     'Hello {name}, this is {library}. Your seat plan expires on {expiry} and {amount} is due.\nPay by UPI: {upi_link}\nThank you!',
   preview: 'Preview',
   previewHelp: 'What a student gets, with sample values',
   previewStudent: 'Asha Verma',
   receiptPrefix: 'Receipt number prefix',
-  receiptPrefixHelp: (example: string) =>
-    `1–3 capital letters or digits; the next receipts are numbered like ${example}`,
+  receiptPrefixHelp: msg(
+    '1–3 capital letters or digits; the next receipts are numbered like {{example}}',
+    (example: string) => ({ example }),
+  ),
   receiptPrefixInvalid: 'Enter 1–3 capital letters or digits for the receipt prefix, such as GDL',
   gstin: 'GSTIN',
   gstinHelp:
@@ -49,7 +56,7 @@ export const settingsMessages = {
     check: 'The GSTIN’s last character does not match: check it for a typing mistake',
   },
   /** Under a valid GSTIN: the state its first two digits name. */
-  gstinState: (state: string) => `Registered in ${state}`,
+  gstinState: msg('Registered in {{state}}', (state: string) => ({ state })),
   gstRate: 'GST rate (%)',
   gstRateHelp: 'Prices include GST at this rate; 18% unless your accountant says otherwise',
   gstRateInvalid: 'Enter a rate above 0 and up to 40, with at most 2 decimals',
@@ -69,7 +76,7 @@ export const settingsMessages = {
     price: 'Price (₹)',
     add: 'Add price',
     remove: 'Remove price',
-    row: (n: number) => `Price ${n}`,
+    row: msg('Price {{n}}', (n: number) => ({ n })),
     empty: 'No prices yet: add one, and the subscription dialogs fill in the fee from it',
     durationInvalid: 'Enter whole months from 1 to 36',
     windowHoursInvalid: 'Enter whole hours from 1 to 24, or leave empty for any length',
@@ -83,4 +90,4 @@ export const settingsMessages = {
   saved: 'Settings saved',
   fetchFailed: 'Failed to fetch settings',
   saveFailed: 'Failed to save settings',
-} as const;
+});

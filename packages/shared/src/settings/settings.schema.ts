@@ -26,7 +26,9 @@ export const RECEIPT_PREFIX_PATTERN = /^[A-Z0-9]{1,3}$/;
 /** The receipt prefix, upper-cased and trimmed before it is checked. */
 export const receiptPrefixSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
-  z.string({ error: m.receiptPrefixInvalid }).regex(RECEIPT_PREFIX_PATTERN, { error: m.receiptPrefixInvalid }),
+  z
+    .string({ error: () => m.receiptPrefixInvalid })
+    .regex(RECEIPT_PREFIX_PATTERN, { error: () => m.receiptPrefixInvalid }),
 );
 
 /** The financial year (April–March, named by the year it starts in) of a `YYYY-MM-DD` day. */
@@ -49,7 +51,7 @@ export const SAC_PATTERN = /^99\d{4}$/;
 /** A GSTIN as typed: trimmed, spaces removed, upper-cased, then checked (format, state code, check character). */
 export const gstinSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : value),
-  z.string({ error: m.gstinInvalid }).superRefine((gstin, context) => {
+  z.string({ error: () => m.gstinInvalid }).superRefine((gstin, context) => {
     const problem = gstinProblem(gstin);
     if (problem) context.addIssue({ code: 'custom', message: m.gstinProblem[problem] });
   }),
@@ -57,7 +59,18 @@ export const gstinSchema = z.preprocess(
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
-const wholeNumber = (invalid: string, min: number, max: number) =>
+/** `rupeesSchema`'s texts, read when a value fails (in the language of the moment), not when the schema is made. */
+const lazyTexts = (required: () => string, invalid: () => string) => ({
+  get required() {
+    return required();
+  },
+  get invalid() {
+    return invalid();
+  },
+});
+
+/** `invalid` is read when a value fails (texts are read in the language of the moment). */
+const wholeNumber = (invalid: () => string, min: number, max: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value),
     z.number({ error: invalid }).int({ error: invalid }).min(min, { error: invalid }).max(max, { error: invalid }),
@@ -65,20 +78,28 @@ const wholeNumber = (invalid: string, min: number, max: number) =>
 
 /** One row of the price list: a plan length, reserved or not, optionally a daily-hours tier, and its price. */
 export const priceListEntrySchema = z.object({
-  duration: wholeNumber(m.priceList.durationInvalid, 1, MAX_DURATION_MONTHS),
-  is_reserved: z.boolean({ error: m.priceList.seatRequired }),
+  duration: wholeNumber(() => m.priceList.durationInvalid, 1, MAX_DURATION_MONTHS),
+  is_reserved: z.boolean({ error: () => m.priceList.seatRequired }),
   /** The entry covers daily windows up to this many hours; null covers any length. */
-  window_hours: z.preprocess(blankToNull, wholeNumber(m.priceList.windowHoursInvalid, 1, 24).nullable()).default(null),
-  price: rupeesSchema({ required: m.priceList.priceRequired, invalid: m.priceList.priceInvalid }, MAX_FEE_RUPEES),
+  window_hours: z
+    .preprocess(blankToNull, wholeNumber(() => m.priceList.windowHoursInvalid, 1, 24).nullable())
+    .default(null),
+  price: rupeesSchema(
+    lazyTexts(
+      () => m.priceList.priceRequired,
+      () => m.priceList.priceInvalid,
+    ),
+    MAX_FEE_RUPEES,
+  ),
 });
 export type PriceListEntry = z.output<typeof priceListEntrySchema>;
 
 /** The reminder template: required, at most 1,000 characters, only known placeholders. */
 export const reminderTemplateSchema = z
-  .string({ error: m.reminderTemplateRequired })
+  .string({ error: () => m.reminderTemplateRequired })
   .trim()
-  .min(1, { error: m.reminderTemplateRequired, abort: true })
-  .max(MAX_REMINDER_TEMPLATE_LENGTH, { error: m.reminderTemplateTooLong, abort: true })
+  .min(1, { error: () => m.reminderTemplateRequired, abort: true })
+  .max(MAX_REMINDER_TEMPLATE_LENGTH, { error: () => m.reminderTemplateTooLong, abort: true })
   .superRefine((template, context) => {
     for (const match of template.matchAll(/\{([^{}]*)\}/g)) {
       const name = match[1] ?? '';
@@ -94,20 +115,24 @@ export const librarySettingsSchema = z
   .object({
     upi_id: z.preprocess(
       blankToNull,
-      z.string({ error: m.upiIdInvalid }).trim().regex(VPA_PATTERN, { error: m.upiIdInvalid }).nullable(),
+      z
+        .string({ error: () => m.upiIdInvalid })
+        .trim()
+        .regex(VPA_PATTERN, { error: () => m.upiIdInvalid })
+        .nullable(),
     ),
     upi_payee_name: z.preprocess(
       blankToNull,
       z
-        .string({ error: m.payeeNameInvalid })
+        .string({ error: () => m.payeeNameInvalid })
         .trim()
-        .regex(PAYEE_NAME_PATTERN, { error: m.payeeNameInvalid })
+        .regex(PAYEE_NAME_PATTERN, { error: () => m.payeeNameInvalid })
         .nullable(),
     ),
-    dues_expiring_days: wholeNumber(m.expiringDaysInvalid, 1, 60),
-    dues_grace_days: wholeNumber(m.graceDaysInvalid, 0, 60),
+    dues_expiring_days: wholeNumber(() => m.expiringDaysInvalid, 1, 60),
+    dues_grace_days: wholeNumber(() => m.graceDaysInvalid, 0, 60),
     reminder_template: reminderTemplateSchema,
-    auto_push_reminders: z.boolean({ error: m.autoPush }),
+    auto_push_reminders: z.boolean({ error: () => m.autoPush }),
     /** Absent: the prefix stays as it is (clients from before issue 14 send none). */
     receipt_prefix: receiptPrefixSchema.optional(),
     /** Issue 14, all optional (absent keeps what is saved): with a GSTIN, receipts become tax invoices. */
@@ -116,19 +141,19 @@ export const librarySettingsSchema = z
       .preprocess(
         (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
         z
-          .number({ error: m.gstRateInvalid })
-          .gt(0, { error: m.gstRateInvalid })
-          .max(40, { error: m.gstRateInvalid })
-          .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-9, { error: m.gstRateInvalid }),
+          .number({ error: () => m.gstRateInvalid })
+          .gt(0, { error: () => m.gstRateInvalid })
+          .max(40, { error: () => m.gstRateInvalid })
+          .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-9, { error: () => m.gstRateInvalid }),
       )
       .optional(),
     sac: z
       .preprocess(
         (value) => (typeof value === 'string' ? value.trim() : value),
-        z.string({ error: m.sacInvalid }).regex(SAC_PATTERN, { error: m.sacInvalid }),
+        z.string({ error: () => m.sacInvalid }).regex(SAC_PATTERN, { error: () => m.sacInvalid }),
       )
       .optional(),
-    price_list: z.array(priceListEntrySchema).max(MAX_PRICE_LIST_ENTRIES, { error: m.priceList.tooMany }),
+    price_list: z.array(priceListEntrySchema).max(MAX_PRICE_LIST_ENTRIES, { error: () => m.priceList.tooMany }),
     /**
      * Issue 15, optional (absent keeps what is saved): the desk refuses a student owing more
      * than this (null or blank: never refuses for money), and lets them in this many minutes
@@ -138,13 +163,16 @@ export const librarySettingsSchema = z
       .preprocess(
         blankToNull,
         rupeesSchema(
-          { required: attendanceMessages.settings.maxDueInvalid, invalid: attendanceMessages.settings.maxDueInvalid },
+          lazyTexts(
+            () => attendanceMessages.settings.maxDueInvalid,
+            () => attendanceMessages.settings.maxDueInvalid,
+          ),
           MAX_FEE_RUPEES,
         ).nullable(),
       )
       .optional(),
     checkin_early_minutes: wholeNumber(
-      attendanceMessages.settings.earlyMinutesInvalid,
+      () => attendanceMessages.settings.earlyMinutesInvalid,
       0,
       MAX_CHECKIN_EARLY_MINUTES,
     ).optional(),
@@ -153,7 +181,10 @@ export const librarySettingsSchema = z
      * desk staff may give on a subscription or renewal (0: none). Managers and owners have no limit.
      */
     desk_max_discount: rupeesSchema(
-      { required: teamRoleMessages.deskMaxDiscountInvalid, invalid: teamRoleMessages.deskMaxDiscountInvalid },
+      lazyTexts(
+        () => teamRoleMessages.deskMaxDiscountInvalid,
+        () => teamRoleMessages.deskMaxDiscountInvalid,
+      ),
       MAX_FEE_RUPEES,
     ).optional(),
     /**
@@ -165,14 +196,14 @@ export const librarySettingsSchema = z
       .preprocess(
         blankToNull,
         z
-          .string({ error: privacyMessages.settings.noticeTooLong })
+          .string({ error: () => privacyMessages.settings.noticeTooLong })
           .trim()
-          .max(MAX_PRIVACY_NOTICE_LENGTH, { error: privacyMessages.settings.noticeTooLong })
+          .max(MAX_PRIVACY_NOTICE_LENGTH, { error: () => privacyMessages.settings.noticeTooLong })
           .nullable(),
       )
       .optional(),
-    retention_days: wholeNumber(privacyMessages.settings.retentionInvalid, 0, MAX_RETENTION_DAYS).optional(),
-    keep_aadhaar_last4: z.boolean({ error: privacyMessages.settings.keepLast4 }).optional(),
+    retention_days: wholeNumber(() => privacyMessages.settings.retentionInvalid, 0, MAX_RETENTION_DAYS).optional(),
+    keep_aadhaar_last4: z.boolean({ error: () => privacyMessages.settings.keepLast4 }).optional(),
   })
   .superRefine((settings, context) => {
     if (settings.upi_id && !settings.upi_payee_name) {
