@@ -1,9 +1,11 @@
+import { defineMessages, msg } from '../i18n/catalogue';
+
 /**
  * Password recovery (issue 16): the Forgot password and Reset password screens, their API
  * answers and the reset email: a catalogue of its own (not gathered into `messages`), so
  * the sign-in page's bundle does not carry it.
  */
-export const passwordResetMessages = {
+export const passwordResetMessages = defineMessages('passwordReset', {
   forgotTitle: 'Forgot password',
   forgotSubtitle: 'Enter the email you sign in with. We will email you a link to choose a new password.',
   email: 'Email Address',
@@ -39,10 +41,14 @@ export const passwordResetMessages = {
   failed: 'The password could not be changed. Please try again.',
 
   mailSubject: 'Reset your Study Library password',
-  mailText: (name: string, link: string) =>
-    `Hello ${name},\n\nSomeone (hopefully you) asked to reset the password of your Study Library account.\n` +
-    `Open this link within 30 minutes to choose a new password:\n\n${link}\n\n` +
-    `The link works once. If you did not ask for it, ignore this email: your password stays as it is.\n`,
+  mailText: msg(
+    'Hello {{name}},\n\nSomeone (hopefully you) asked to reset the password of your Study Library account.\n' +
+      'Open this link within 30 minutes to choose a new password:\n\n{{link}}\n\n' +
+      'The link works once. If you did not ask for it, ignore this email: your password stays as it is.\n',
+    (name: string, link: string) => ({ name, link }),
+  ),
+  /** The HTML mail's greeting (the plain text's first line). */
+  mailGreeting: msg('Hello {{name}},', (name: string) => ({ name })),
   mailHeading: 'Reset your password',
   mailButton: 'Choose a new password',
   mailIgnore:
@@ -50,5 +56,8 @@ export const passwordResetMessages = {
 
   cliUsage: 'Usage: npm run reset-password -- <email>',
   cliNoAccount: 'No active account uses this email.',
-  cliLink: (email: string) => `A one-time link to set a new password for ${email} (valid 30 minutes, works once):`,
-};
+  cliLink: msg(
+    'A one-time link to set a new password for {{email}} (valid 30 minutes, works once):',
+    (email: string) => ({ email }),
+  ),
+});
