@@ -1,22 +1,25 @@
 import { formatRupees } from '../common/format';
+import { defineMessages, msg } from '../i18n/catalogue';
 
 /** Payments, balances and the day book (issue 13). */
-export const paymentMessages = {
+export const paymentMessages = defineMessages('payments', {
   recordTitle: 'Record Payment',
   submit: 'Record Payment',
   busy: 'Recording...',
   recorded: 'Payment recorded',
   recordFailed: 'Failed to record the payment',
-  recordFor: (student: string) => `Record Payment: ${student}`,
+  recordFor: msg('Record Payment: {{student}}', (student: string) => ({ student })),
   amount: 'Amount',
   amountRequired: 'Amount is required',
   amountInvalid: 'Enter an amount in rupees with at most 2 decimals',
   amountZero: 'The amount must be more than ₹0',
-  overpayment: (balance: number) =>
-    balance <= 0
-      ? 'Nothing is due on this subscription'
-      : `The amount is more than the balance due (${formatRupees(balance)})`,
-  feeAbovePrice: (price: number) => `The fee paid now cannot be more than the price (${formatRupees(price)})`,
+  overpayment: msg(
+    { '': 'The amount is more than the balance due ({{balance}})', nothingDue: 'Nothing is due on this subscription' },
+    (balance: number) => (balance <= 0 ? { context: 'nothingDue' } : { balance: formatRupees(balance) }),
+  ),
+  feeAbovePrice: msg('The fee paid now cannot be more than the price ({{price}})', (price: number) => ({
+    price: formatRupees(price),
+  })),
   mode: 'Mode',
   reference: 'Reference',
   referenceHelp: {
@@ -32,17 +35,26 @@ export const paymentMessages = {
   utrInvalid: 'A UPI UTR is 12 digits',
   referenceInvalid: 'A reference is 6 to 22 letters and digits',
   referenceNeedsFee: 'A reference needs a fee above ₹0',
-  referenceUsed: (reference: string, student: string, amount: number, date: string) =>
-    `Reference ${reference} was already recorded for ${student}’s payment of ${formatRupees(amount)} on ${date}`,
+  referenceUsed: msg(
+    'Reference {{reference}} was already recorded for {{student}}’s payment of {{amount}} on {{date}}',
+    (reference: string, student: string, amount: number, date: string) => ({
+      reference,
+      student,
+      amount: formatRupees(amount),
+      date,
+    }),
+  ),
   price: 'Price',
   priceHelp: 'The agreed price of the plan',
-  priceFromList: (amount: number) => `Price list: ${formatRupees(amount)}`,
+  priceFromList: msg('Price list: {{amount}}', (amount: number) => ({ amount: formatRupees(amount) })),
   priceRequired: 'Price is required',
   priceInvalid: 'Price must be an amount in rupees from 0 to 10,00,000 with at most 2 decimals',
-  discount: (amount: number) => `Discount ${formatRupees(amount)}`,
+  discount: msg('Discount {{amount}}', (amount: number) => ({ amount: formatRupees(amount) })),
   paid: 'Paid',
   balance: 'Balance',
-  balanceValue: (amount: number) => (amount > 0 ? `${formatRupees(amount)} due` : 'Paid in full'),
+  balanceValue: msg({ '': 'Paid in full', due: '{{amount}} due' }, (amount: number) =>
+    amount > 0 ? { context: 'due', amount: formatRupees(amount) } : {},
+  ),
   notFound: 'Subscription not found',
   /** Issue 14: a payment id (void, adjust) that is not one of the library's payments. */
   paymentNotFound: 'Payment not found',
@@ -50,12 +62,12 @@ export const paymentMessages = {
   receivedBy: 'Received by',
   notRecorded: 'Not recorded',
   account: {
-    open: (student: string) => `Payments: ${student}`,
+    open: msg('Payments: {{student}}', (student: string) => ({ student })),
     title: 'Payments',
     charges: 'Plan periods',
     payments: 'Payments received',
     kinds: { new: 'New plan', renewal: 'Renewal', balance: 'Balance', adjustment: 'Adjustment' },
-    months: (count: number) => `${count} ${count === 1 ? 'month' : 'months'}`,
+    months: msg({ one: '{{count}} month', other: '{{count}} months' }, (count: number) => ({ count })),
     columns: {
       date: 'Date',
       plan: 'Plan',
@@ -82,12 +94,14 @@ export const paymentMessages = {
     total: 'Total collected',
     byMode: 'By mode',
     byCollector: 'By who collected',
-    count: (count: number) => `${count} ${count === 1 ? 'payment' : 'payments'}`,
+    count: msg({ one: '{{count}} payment', other: '{{count}} payments' }, (count: number) => ({ count })),
     empty: 'No payments on this day',
     export: 'Export CSV',
     exporting: 'Exporting...',
     exportFailed: 'Failed to export the day book',
     fetchFailed: 'Failed to fetch the day book',
+    /** `?date=` of the day book is not a calendar date. */
+    dateInvalid: 'Enter a date as YYYY-MM-DD',
     columns: {
       time: 'Time',
       receiptNo: 'Receipt no.',
@@ -102,4 +116,4 @@ export const paymentMessages = {
       actions: 'Actions',
     },
   },
-} as const;
+});

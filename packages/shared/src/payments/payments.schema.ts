@@ -6,13 +6,20 @@ import { paymentMessages as m } from './payments.messages';
 import { checkReference, paymentReferenceSchema } from './reference';
 import { placeOfSupplySchema } from '../receipts/receipts.schema';
 
+/** The amount's texts, read when an amount is checked (getters), so they follow the current language. */
+const amountTexts = {
+  get required() {
+    return m.amountRequired;
+  },
+  get invalid() {
+    return m.amountInvalid;
+  },
+};
+
 /** `POST /api/subscription/{id}/payments` body: part or all of the balance. */
 export const paymentCreateSchema = z
   .object({
-    amount: rupeesSchema({ required: m.amountRequired, invalid: m.amountInvalid }, MAX_FEE_RUPEES).refine(
-      (amount) => amount > 0,
-      { error: m.amountZero },
-    ),
+    amount: rupeesSchema(amountTexts, MAX_FEE_RUPEES).refine((amount) => amount > 0, { error: () => m.amountZero }),
     mode: paymentModeSchema,
     reference: paymentReferenceSchema,
     /** Issue 14: the student's state for a tax invoice; absent, the library's own state. */
@@ -79,7 +86,10 @@ export const paymentResultSchema = z.object({
 export const dayBookQuerySchema = z.object({
   date: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.string().refine(isCalendarDate, { error: 'Enter a date as YYYY-MM-DD' }).optional(),
+    z
+      .string()
+      .refine(isCalendarDate, { error: () => m.dayBook.dateInvalid })
+      .optional(),
   ),
 });
 

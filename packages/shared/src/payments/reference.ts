@@ -11,7 +11,7 @@ export const MODES_NEEDING_REFERENCE = ['UPI', 'Bank Transfer'] as const;
 /** An optional reference as sent: blank is none; stored upper-case without spaces, so a reuse is found whatever its case. */
 export const paymentReferenceSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() || undefined : value),
-  z.string({ error: m.referenceInvalid }).optional(),
+  z.string({ error: () => m.referenceInvalid }).optional(),
 );
 
 /**

@@ -1,7 +1,8 @@
 import { formatRupees } from '../common/format';
+import { defineMessages, msg } from '../i18n/catalogue';
 
 /** Receipts, tax invoices, their share links, voids and adjustments (issue 14). */
-export const receiptMessages = {
+export const receiptMessages = defineMessages('receipts', {
   receipt: 'Receipt',
   taxInvoice: 'Tax Invoice',
   receiptNo: 'Receipt no.',
@@ -13,12 +14,12 @@ export const receiptMessages = {
   mobile: 'Mobile',
   paidFor: 'Paid for',
   plan: 'Plan',
-  planMonths: (count: number) => `${count} ${count === 1 ? 'month' : 'months'}`,
+  planMonths: msg({ one: '{{count}} month', other: '{{count}} months' }, (count: number) => ({ count })),
   seat: 'Seat',
   anyFreeSeat: 'Any free seat',
   dailyWindow: 'Daily',
   period: 'Period',
-  periodValue: (from: string, to: string) => `${from} to ${to}`,
+  periodValue: msg('{{from}} to {{to}}', (from: string, to: string) => ({ from, to })),
   amount: 'Amount',
   amountInWords: 'In words',
   mode: 'Mode',
@@ -26,9 +27,19 @@ export const receiptMessages = {
   receivedBy: 'Received by',
   kinds: { new: 'New plan', renewal: 'Renewal', balance: 'Balance payment', adjustment: 'Adjustment' },
   void: 'VOID',
-  voidedNote: (when: string, who: string, reason: string) => `Voided on ${when} by ${who}: ${reason}`,
-  adjustsNote: (receiptNo: string, reason: string) => `Adjusts receipt ${receiptNo}: ${reason}`,
-  refundNote: (receiptNo: string, reason: string) => `Refund against receipt ${receiptNo}: ${reason}`,
+  voidedNote: msg('Voided on {{when}} by {{who}}: {{reason}}', (when: string, who: string, reason: string) => ({
+    when,
+    who,
+    reason,
+  })),
+  adjustsNote: msg('Adjusts receipt {{receiptNo}}: {{reason}}', (receiptNo: string, reason: string) => ({
+    receiptNo,
+    reason,
+  })),
+  refundNote: msg('Refund against receipt {{receiptNo}}: {{reason}}', (receiptNo: string, reason: string) => ({
+    receiptNo,
+    reason,
+  })),
   thanks: 'Thank you',
   computerGenerated: 'This is a computer-generated receipt and needs no signature.',
   tax: {
@@ -37,20 +48,22 @@ export const receiptMessages = {
     description: 'Description',
     service: 'Library seat and reading room services',
     placeOfSupply: 'Place of supply',
-    stateValue: (code: string, name: string) => `${code} – ${name}`,
+    stateValue: msg('{{code}} – {{name}}', (code: string, name: string) => ({ code, name })),
     taxableValue: 'Taxable value',
-    cgst: (rate: number) => `CGST @ ${rate / 2}%`,
-    sgst: (rate: number) => `SGST @ ${rate / 2}%`,
-    igst: (rate: number) => `IGST @ ${rate}%`,
+    cgst: msg('CGST @ {{half}}%', (rate: number) => ({ half: rate / 2 })),
+    sgst: msg('SGST @ {{half}}%', (rate: number) => ({ half: rate / 2 })),
+    igst: msg('IGST @ {{rate}}%', (rate: number) => ({ rate })),
     total: 'Total',
-    rounding: (rate: number) =>
-      `Prices include GST at ${rate}%. Taxable value = amount × 100 ÷ ${100 + rate}, rounded to the paisa; the tax is the rest.`,
+    rounding: msg(
+      'Prices include GST at {{rate}}%. Taxable value = amount × 100 ÷ {{divisor}}, rounded to the paisa; the tax is the rest.',
+      (rate: number) => ({ rate, divisor: 100 + rate }),
+    ),
     roundingSplit: 'CGST is half the tax rounded down to the paisa; SGST takes the odd paisa.',
     reverseCharge: 'Tax payable on reverse charge: No',
   },
   actions: {
     open: 'Receipt',
-    openFor: (receiptNo: string) => `Receipt ${receiptNo}`,
+    openFor: msg('Receipt {{receiptNo}}', (receiptNo: string) => ({ receiptNo })),
     print: 'Print (A5)',
     printThermal: 'Print (80 mm)',
     download: 'Download PDF',
@@ -64,8 +77,15 @@ export const receiptMessages = {
     revokeFailed: 'Failed to revoke the links',
     fetchFailed: 'Failed to fetch the receipt',
   },
-  whatsappText: (library: string, receiptNo: string, amount: number, url: string) =>
-    `${library}: your receipt ${receiptNo} for ${formatRupees(amount)}. Open it here: ${url}`,
+  whatsappText: msg(
+    '{{library}}: your receipt {{receiptNo}} for {{amount}}. Open it here: {{url}}',
+    (library: string, receiptNo: string, amount: number, url: string) => ({
+      library,
+      receiptNo,
+      amount: formatRupees(amount),
+      url,
+    }),
+  ),
   notFound: 'Receipt not found',
   paperInvalid: 'Choose a paper: a5 or 80mm',
   /** The public receipt page's own texts (a page opened without signing in). */
@@ -73,14 +93,14 @@ export const receiptMessages = {
   tooManyBody: 'This receipt was opened too often from your network. Try again in a few minutes.',
   noReceipt: 'This payment has no receipt: nothing was received',
   share: {
-    title: (library: string) => `Receipt from ${library}`,
+    title: msg('Receipt from {{library}}', (library: string) => ({ library })),
     invalidTitle: 'This receipt is no longer valid',
     invalidBody: 'The library has withdrawn this link. Ask the library for a new one.',
     unknownTitle: 'Receipt link not found',
     unknownBody: 'Check that the whole link was copied, or ask the library for a new one.',
   },
   voidAction: 'Void',
-  voidTitle: (receiptNo: string) => `Void receipt ${receiptNo}`,
+  voidTitle: msg('Void receipt {{receiptNo}}', (receiptNo: string) => ({ receiptNo })),
   voidHelp: 'The receipt stays in the series marked VOID, and its amount no longer counts as paid.',
   voidReason: 'Reason',
   voidReasonRequired: 'Enter why this payment is void',
@@ -92,12 +112,15 @@ export const receiptMessages = {
   alreadyVoid: 'This payment is already void',
   voidHasAdjustments: 'Void the adjustments of this payment first',
   /** Voiding a refund counts its money as paid again: refused when that would pay more than the price. */
-  voidRefundTooMuch: (balance: number) =>
-    balance <= 0
-      ? 'Voiding this refund would count more than the price as paid: nothing is due now'
-      : `Voiding this refund would count more than the price as paid: only ${formatRupees(balance)} is due`,
+  voidRefundTooMuch: msg(
+    {
+      '': 'Voiding this refund would count more than the price as paid: only {{balance}} is due',
+      nothingDue: 'Voiding this refund would count more than the price as paid: nothing is due now',
+    },
+    (balance: number) => (balance <= 0 ? { context: 'nothingDue' } : { balance: formatRupees(balance) }),
+  ),
   adjustAction: 'Adjust',
-  adjustTitle: (receiptNo: string) => `Adjust receipt ${receiptNo}`,
+  adjustTitle: msg('Adjust receipt {{receiptNo}}', (receiptNo: string) => ({ receiptNo })),
   adjustHelp:
     'An adjustment is a new entry: more received adds to the payment (with its own receipt), a refund takes away from it.',
   adjustDirection: 'Adjustment',
@@ -112,20 +135,29 @@ export const receiptMessages = {
   adjustFailed: 'Failed to record the adjustment',
   adjustVoided: 'A void payment cannot be adjusted',
   adjustAnAdjustment: 'Adjust the original payment, not an adjustment',
-  refundTooMuch: (net: number) =>
-    net <= 0 ? 'Nothing is left of this payment to refund' : `A refund cannot be more than ${formatRupees(net)}`,
+  refundTooMuch: msg(
+    { '': 'A refund cannot be more than {{net}}', nothingLeft: 'Nothing is left of this payment to refund' },
+    (net: number) => (net <= 0 ? { context: 'nothingLeft' } : { net: formatRupees(net) }),
+  ),
   placeOfSupply: 'Place of supply',
   placeOfSupplyHelp: 'The student’s state, for a tax invoice; IGST applies when it is not the library’s state',
   placeOfSupplyInvalid: 'Choose a state from the list',
   /** The receipt screen of the web app (issue 14). */
   screen: {
-    heading: (type: 'receipt' | 'tax_invoice', receiptNo: string) =>
-      `${type === 'tax_invoice' ? 'Tax Invoice' : 'Receipt'} ${receiptNo}`,
-    summary: (student: string, amount: string, date: string) => `${student} · ${amount} · ${date}`,
+    heading: msg(
+      { '': 'Receipt {{receiptNo}}', taxInvoice: 'Tax Invoice {{receiptNo}}' },
+      (type: 'receipt' | 'tax_invoice', receiptNo: string) =>
+        type === 'tax_invoice' ? { context: 'taxInvoice', receiptNo } : { receiptNo },
+    ),
+    summary: msg('{{student}} · {{amount}} · {{date}}', (student: string, amount: string, date: string) => ({
+      student,
+      amount,
+      date,
+    })),
     back: 'Back',
     paper: 'Paper',
     papers: { a5: 'A5', '80mm': '80 mm' },
-    preview: (receiptNo: string) => `Receipt ${receiptNo} as it prints`,
+    preview: msg('Receipt {{receiptNo}} as it prints', (receiptNo: string) => ({ receiptNo })),
     viewFailed: 'Failed to load the printable receipt',
     printing: 'Print and download',
     downloading: 'Downloading...',
@@ -141,22 +173,24 @@ export const receiptMessages = {
     correctionsHelp: 'A payment is never edited: void it, or record an adjustment with a reason.',
     voidLocked: 'A void receipt stays as it is.',
     adjustmentOnly: 'An adjustment can be voided; adjust the original payment instead.',
-    openOriginal: (receiptNo: string) => `Open receipt ${receiptNo}`,
+    openOriginal: msg('Open receipt {{receiptNo}}', (receiptNo: string) => ({ receiptNo })),
     openAdjusted: 'Open the original receipt',
   },
   /** How a list row notes an adjustment: its direction and reason. */
   notes: {
-    refund: (reason: string) => `Refund: ${reason}`,
-    more: (reason: string) => `More received: ${reason}`,
+    refund: msg('Refund: {{reason}}', (reason: string) => ({ reason })),
+    more: msg('More received: {{reason}}', (reason: string) => ({ reason })),
   },
   /** Row actions naming the payment: "Void receipt GDL/2026-27/0004". */
-  voidFor: (receiptNo: string) => `Void receipt ${receiptNo}`,
-  voidRefundFor: (amount: number) => `Void the refund of ${formatRupees(Math.abs(amount))}`,
-  adjustFor: (receiptNo: string) => `Adjust receipt ${receiptNo}`,
-  voidRefundTitle: (amount: number) => `Void the refund of ${formatRupees(Math.abs(amount))}`,
+  voidFor: msg('Void receipt {{receiptNo}}', (receiptNo: string) => ({ receiptNo })),
+  voidRefundFor: msg('Void the refund of {{amount}}', (amount: number) => ({ amount: formatRupees(Math.abs(amount)) })),
+  adjustFor: msg('Adjust receipt {{receiptNo}}', (receiptNo: string) => ({ receiptNo })),
+  voidRefundTitle: msg('Void the refund of {{amount}}', (amount: number) => ({
+    amount: formatRupees(Math.abs(amount)),
+  })),
   adjustAmountHelp: {
     more: 'The extra amount received; it gets a receipt of its own',
     refund: 'The amount given back, or received less than recorded',
   },
-  placeOfSupplyDefault: (state: string) => `${state} (the library’s state)`,
-} as const;
+  placeOfSupplyDefault: msg('{{state}} (the library’s state)', (state: string) => ({ state })),
+});

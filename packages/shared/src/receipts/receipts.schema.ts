@@ -8,16 +8,27 @@ import { isGstStateCode } from './gstin';
 
 export const MAX_REASON_LENGTH = 200;
 
-const reasonSchema = (required: string) =>
+/** Texts are read when a value is checked (`error: () => …`), so they follow the current language. */
+const reasonSchema = (required: () => string) =>
   z
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
-    .max(MAX_REASON_LENGTH, { error: m.voidReasonTooLong });
+    .max(MAX_REASON_LENGTH, { error: () => m.voidReasonTooLong });
 
 /** `POST /api/payments/{id}/void` body. */
-export const paymentVoidSchema = z.object({ reason: reasonSchema(m.voidReasonRequired) });
+export const paymentVoidSchema = z.object({ reason: reasonSchema(() => m.voidReasonRequired) });
 export type PaymentVoidInput = z.input<typeof paymentVoidSchema>;
+
+/** The amount's texts, read when an amount is checked (getters), in the current language. */
+const amountTexts = {
+  get required() {
+    return paymentMessages.amountRequired;
+  },
+  get invalid() {
+    return paymentMessages.amountInvalid;
+  },
+};
 
 /**
  * `POST /api/payments/{id}/adjustments` body: a new entry against a payment. `direction`
@@ -26,14 +37,13 @@ export type PaymentVoidInput = z.input<typeof paymentVoidSchema>;
  */
 export const paymentAdjustmentSchema = z
   .object({
-    direction: z.enum(['more', 'refund'], { error: m.adjustDirectionRequired }),
-    amount: rupeesSchema(
-      { required: paymentMessages.amountRequired, invalid: paymentMessages.amountInvalid },
-      MAX_FEE_RUPEES,
-    ).refine((amount) => amount > 0, { error: paymentMessages.amountZero }),
+    direction: z.enum(['more', 'refund'], { error: () => m.adjustDirectionRequired }),
+    amount: rupeesSchema(amountTexts, MAX_FEE_RUPEES).refine((amount) => amount > 0, {
+      error: () => paymentMessages.amountZero,
+    }),
     mode: paymentModeSchema,
     reference: paymentReferenceSchema,
-    reason: reasonSchema(m.adjustReasonRequired),
+    reason: reasonSchema(() => m.adjustReasonRequired),
   })
   .superRefine((adjustment, context) =>
     checkReference(adjustment, context, { required: adjustment.direction === 'more' }),
@@ -43,7 +53,10 @@ export type PaymentAdjustmentInput = z.input<typeof paymentAdjustmentSchema>;
 /** An optional place of supply (a GST state code) sent with a payment when the library is registered. */
 export const placeOfSupplySchema = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.string({ error: m.placeOfSupplyInvalid }).refine(isGstStateCode, { error: m.placeOfSupplyInvalid }).optional(),
+  z
+    .string({ error: () => m.placeOfSupplyInvalid })
+    .refine(isGstStateCode, { error: () => m.placeOfSupplyInvalid })
+    .optional(),
 );
 
 /** The tax part of a tax invoice, fixed when the payment was taken. */
@@ -118,5 +131,5 @@ export type ReceiptPaper = (typeof RECEIPT_PAPERS)[number];
 
 /** `?paper=` of the printable page and the PDF; A5 when absent. */
 export const receiptPaperQuerySchema = z.object({
-  paper: z.enum(RECEIPT_PAPERS, { error: m.paperInvalid }).default('a5'),
+  paper: z.enum(RECEIPT_PAPERS, { error: () => m.paperInvalid }).default('a5'),
 });

@@ -1,8 +1,13 @@
 /**
  * An amount of rupees in Indian English words, as receipts write it (issue 14):
  * 1500 → "Rupees One Thousand Five Hundred only", 250000.5 → "Rupees Two Lakh Fifty Thousand
- * and Fifty Paise only". Indian grouping: crore, lakh, thousand, hundred.
+ * and Fifty Paise only". Indian grouping: crore, lakh, thousand, hundred. In Hindi (issue 20)
+ * receipts write the Hindi words of `words-hi.ts`; `rupeesInWords` picks by the current language.
  */
+import { currentLanguage } from '../i18n/i18n';
+import { amountInHindiWords } from './words-hi';
+
+export { amountInHindiWords, wholeNumberInHindiWords } from './words-hi';
 
 const ONES = [
   '',
@@ -59,11 +64,16 @@ export function wholeNumberInWords(n: number): string {
 }
 
 /** "Rupees … only", with "and … Paise" for a part rupee; the amount has at most two decimals. */
-export function rupeesInWords(amount: number): string {
+export function rupeesInEnglishWords(amount: number): string {
   const paiseTotal = Math.round(amount * 100);
   if (!Number.isSafeInteger(paiseTotal) || paiseTotal < 0) throw new RangeError('an amount from ₹0 is required');
   const rupees = Math.floor(paiseTotal / 100);
   const paise = paiseTotal % 100;
   if (rupees === 0 && paise > 0) return `${belowHundred(paise)} Paise only`;
   return `Rupees ${wholeNumberInWords(rupees)}${paise ? ` and ${belowHundred(paise)} Paise` : ''} only`;
+}
+
+/** An amount in words in the current language: `rupeesInEnglishWords`, or `amountInHindiWords` in Hindi. */
+export function rupeesInWords(amount: number): string {
+  return currentLanguage() === 'hi' ? amountInHindiWords(amount) : rupeesInEnglishWords(amount);
 }
