@@ -1,11 +1,14 @@
 import { formatDateDMY, formatRupees, formatWindow } from '../common/format';
+import { defineMessages, msg } from '../i18n/catalogue';
 
 /** Entry passes, ID cards, check-in and attendance (issue 15): the API's texts; the screens' texts too. */
-export const attendanceMessages = {
+export const attendanceMessages = defineMessages('attendance', {
   /** `POST /api/attendance/check` answers: what the desk shows, large. */
-  checkedIn: (name: string) => `Welcome, ${name}`,
-  checkedOut: (name: string) => `Goodbye, ${name}: checked out`,
-  ignored: (name: string) => `${name} was scanned a moment ago: scan again after a minute to check out`,
+  checkedIn: msg('Welcome, {{name}}', (name: string) => ({ name })),
+  checkedOut: msg('Goodbye, {{name}}: checked out', (name: string) => ({ name })),
+  ignored: msg('{{name}} was scanned a moment ago: scan again after a minute to check out', (name: string) => ({
+    name,
+  })),
   denied: {
     forged: 'Pass forged: this code was not made by the student app or an ID card of this library',
     revoked: 'Pass revoked: this phone was signed out of the student app',
@@ -15,14 +18,25 @@ export const attendanceMessages = {
     otherLibrary: 'This pass is not for this library',
     unknownMobile: 'No student with this mobile number',
     noPlan: 'No plan: this student has no membership',
-    notStarted: (date: string) => `Plan not started: it starts on ${formatDateDMY(date)}`,
-    expired: (date: string) => `Plan expired on ${formatDateDMY(date)}`,
-    outsideWindow: (start: string, end: string, earlyMinutes: number) =>
-      earlyMinutes > 0
-        ? `Outside the daily window ${formatWindow(start, end)} (check-in opens ${earlyMinutes} minutes before)`
-        : `Outside the daily window ${formatWindow(start, end)}`,
-    unpaid: (balance: number, allowed: number) =>
-      `Unpaid balance ${formatRupees(balance)}: more than the ${formatRupees(allowed)} allowed`,
+    notStarted: msg('Plan not started: it starts on {{date}}', (date: string) => ({ date: formatDateDMY(date) })),
+    expired: msg('Plan expired on {{date}}', (date: string) => ({ date: formatDateDMY(date) })),
+    outsideWindow: msg(
+      {
+        '': 'Outside the daily window {{window}}',
+        early: 'Outside the daily window {{window}} (check-in opens {{earlyMinutes}} minutes before)',
+      },
+      (start: string, end: string, earlyMinutes: number) =>
+        earlyMinutes > 0
+          ? { context: 'early', window: formatWindow(start, end), earlyMinutes }
+          : { window: formatWindow(start, end) },
+    ),
+    unpaid: msg(
+      'Unpaid balance {{balance}}: more than the {{allowed}} allowed',
+      (balance: number, allowed: number) => ({
+        balance: formatRupees(balance),
+        allowed: formatRupees(allowed),
+      }),
+    ),
   },
   /** Bad input (400). */
   codeOrMobileRequired: 'Scan a pass or type a mobile number',
@@ -60,4 +74,4 @@ export const attendanceMessages = {
   },
   anySeat: 'Any free seat',
   never: 'Never',
-} as const;
+});

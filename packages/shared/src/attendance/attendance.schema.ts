@@ -26,7 +26,11 @@ export const attendanceCheckInputSchema = z
   .object({
     code: z.preprocess(
       blankToUndefined,
-      z.string({ error: m.codeInvalid }).trim().max(MAX_CODE_LENGTH, { error: m.codeInvalid }).optional(),
+      z
+        .string({ error: () => m.codeInvalid })
+        .trim()
+        .max(MAX_CODE_LENGTH, { error: () => m.codeInvalid })
+        .optional(),
     ),
     mobile: z.preprocess(
       (value) => {
@@ -35,7 +39,10 @@ export const attendanceCheckInputSchema = z
         if (digits === '') return undefined;
         return digits.replace(/^(\+91|0091|0)(?=\d{10}$)/, '');
       },
-      z.string({ error: m.mobileInvalid }).regex(MOBILE_PATTERN, { error: m.mobileInvalid }).optional(),
+      z
+        .string({ error: () => m.mobileInvalid })
+        .regex(MOBILE_PATTERN, { error: () => m.mobileInvalid })
+        .optional(),
     ),
   })
   .superRefine((input, context) => {
@@ -120,7 +127,10 @@ export type AttendanceCheckResult = z.infer<typeof attendanceCheckResultSchema>;
 export const attendanceDayQuerySchema = z.object({
   date: z.preprocess(
     blankToUndefined,
-    z.string({ error: m.dateInvalid }).refine(isCalendarDate, { error: m.dateInvalid }).optional(),
+    z
+      .string({ error: () => m.dateInvalid })
+      .refine(isCalendarDate, { error: () => m.dateInvalid })
+      .optional(),
   ),
 });
 
@@ -130,7 +140,10 @@ export const MONTH_QUERY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const attendanceMonthQuerySchema = z.object({
   month: z.preprocess(
     blankToUndefined,
-    z.string({ error: m.monthInvalid }).regex(MONTH_QUERY_PATTERN, { error: m.monthInvalid }).optional(),
+    z
+      .string({ error: () => m.monthInvalid })
+      .regex(MONTH_QUERY_PATTERN, { error: () => m.monthInvalid })
+      .optional(),
   ),
 });
 
@@ -142,10 +155,10 @@ export const notSeenQuerySchema = z.object({
       return typeof blank === 'string' && /^\d+$/.test(blank.trim()) ? Number(blank.trim()) : blank;
     },
     z
-      .number({ error: m.daysInvalid })
-      .int({ error: m.daysInvalid })
-      .min(1, { error: m.daysInvalid })
-      .max(MAX_NOT_SEEN_DAYS, { error: m.daysInvalid })
+      .number({ error: () => m.daysInvalid })
+      .int({ error: () => m.daysInvalid })
+      .min(1, { error: () => m.daysInvalid })
+      .max(MAX_NOT_SEEN_DAYS, { error: () => m.daysInvalid })
       .default(DEFAULT_NOT_SEEN_DAYS),
   ),
 });

@@ -1,11 +1,11 @@
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+import { defineMessages, msg } from '../i18n/catalogue';
 
 /**
  * The admin app's side of issue 15: the desk's Check-in screen, the attendance screens,
  * "inside now" on the dashboard and seats screen, the student app's pairing QR and
  * signed-in phones, printed ID cards, and the check-in settings.
  */
-export const deskMessages = {
+export const deskMessages = defineMessages('desk', {
   nav: {
     checkIn: 'Check-in',
     attendance: 'Attendance',
@@ -37,18 +37,20 @@ export const deskMessages = {
       denied: 'Not allowed',
     },
     ignoredDetail: 'Scanned again within a minute: nothing changed.',
-    seat: (seat: string) => `Seat ${seat}`,
-    anySeat: (area: string | null) => (area ? `Any free seat · ${area}` : 'Any free seat'),
-    window: (start: string, end: string) => `${start}–${end}`,
-    plan: (plan: string, expires: string) => `${plan} · until ${expires}`,
-    at: (time: string) => `at ${time}`,
+    seat: msg('Seat {{seat}}', (seat: string) => ({ seat })),
+    anySeat: msg({ '': 'Any free seat', area: 'Any free seat · {{area}}' }, (area: string | null) =>
+      area ? { context: 'area', area } : {},
+    ),
+    window: msg('{{start}}–{{end}}', (start: string, end: string) => ({ start, end })),
+    plan: msg('{{plan}} · until {{expires}}', (plan: string, expires: string) => ({ plan, expires })),
+    at: msg('at {{time}}', (time: string) => ({ time })),
     recent: 'Recent scans',
   },
   attendance: {
     title: 'Attendance',
     subtitle: 'Who came today, who has not been seen for a while, and each month’s attendance.',
     tabs: { today: 'Today', notSeen: 'Not seen', monthly: 'Monthly' },
-    insideNow: (count: number) => `${count} inside now`,
+    insideNow: msg('{{count}} inside now', (count: number) => ({ count })),
     columns: {
       student: 'Student',
       mobile: 'Mobile',
@@ -67,9 +69,14 @@ export const deskMessages = {
     never: 'Never',
     todayEmpty: 'Nobody has checked in today yet.',
     notSeenDays: 'Not seen for',
-    notSeenOption: (days: number) => plural(days, 'day', 'days'),
-    notSeenEmpty: (days: number) =>
-      `Every student with an active plan has come in within the last ${plural(days, 'day', 'days')}.`,
+    notSeenOption: msg({ one: '{{count}} day', other: '{{count}} days' }, (days: number) => ({ count: days })),
+    notSeenEmpty: msg(
+      {
+        one: 'Every student with an active plan has come in within the last {{count}} day.',
+        other: 'Every student with an active plan has come in within the last {{count}} days.',
+      },
+      (days: number) => ({ count: days }),
+    ),
     monthlyEmpty: 'No attendance recorded in this month.',
     month: 'Month',
     exportCsv: 'Export CSV',
@@ -78,25 +85,27 @@ export const deskMessages = {
     failed: 'Failed to fetch attendance',
     retry: 'Retry',
     history: 'Attendance history',
-    historyTitle: (name: string) => `Attendance: ${name}`,
+    historyTitle: msg('Attendance: {{name}}', (name: string) => ({ name })),
     historyEmpty: 'No visits recorded yet.',
-    historyDays: (days: number) => `${plural(days, 'day', 'days')} present`,
+    historyDays: msg({ one: '{{count}} day present', other: '{{count}} days present' }, (days: number) => ({
+      count: days,
+    })),
     historyFailed: 'Failed to fetch the attendance history',
     close: 'Close',
   },
   insideNow: {
     title: 'Inside now',
-    count: (count: number) => plural(count, 'student', 'students'),
+    count: msg({ one: '{{count}} student', other: '{{count}} students' }, (count: number) => ({ count })),
     caption: 'checked in and not yet out',
     view: 'View attendance',
     failed: 'Failed to fetch who is inside',
     seatsLegend: 'Student inside now',
-    seatInside: (names: string) => `Inside now: ${names}`,
-    seatsCount: (count: number) => `${count} inside now`,
+    seatInside: msg('Inside now: {{names}}', (names: string) => ({ names })),
+    seatsCount: msg('{{count}} inside now', (count: number) => ({ count })),
   },
   qrFailed: 'Could not draw the QR code.',
   studentMenuTitle: 'ID card and attendance',
-  studentMenu: (name: string) => `ID card and attendance: ${name}`,
+  studentMenu: msg('ID card and attendance: {{name}}', (name: string) => ({ name })),
   pairing: {
     qrLabel: 'QR code to open the student app',
     scanHint: 'The student scans this with their phone camera, or opens the link.',
@@ -104,16 +113,18 @@ export const deskMessages = {
     copyLink: 'Copy link',
     linkCopied: 'Link copied',
     sessions: 'Signed in to the student app',
-    sessionsCount: (count: number) => plural(count, 'phone', 'phones'),
+    sessionsCount: msg({ one: '{{count}} phone', other: '{{count}} phones' }, (count: number) => ({ count })),
     sessionNone: 'No phone has signed in to the student app yet.',
     unknownDevice: 'Phone',
-    signedIn: (date: string) => `Signed in ${date}`,
-    lastSeen: (date: string) => `Last seen ${date}`,
+    signedIn: msg('Signed in {{date}}', (date: string) => ({ date })),
+    lastSeen: msg('Last seen {{date}}', (date: string) => ({ date })),
     unpair: 'Unpair',
-    unpairLabel: (device: string) => `Unpair ${device}`,
+    unpairLabel: msg('Unpair {{device}}', (device: string) => ({ device })),
     unpairTitle: 'Unpair this phone?',
-    unpairConfirm: (device: string) =>
-      `${device} will be signed out of the student app: its entry pass stops working and it receives no more notifications.`,
+    unpairConfirm: msg(
+      '{{device}} will be signed out of the student app: its entry pass stops working and it receives no more notifications.',
+      (device: string) => ({ device }),
+    ),
     unpairing: 'Unpairing...',
     unpaired: 'Phone unpaired',
     unpairFailed: 'Could not unpair the phone. Please try again.',
@@ -121,8 +132,10 @@ export const deskMessages = {
   idCard: {
     open: 'Print ID card',
     title: 'ID card',
-    intro: (name: string) =>
-      `A printed card with a QR code for ${name}, for the desk to scan when they have no smartphone.`,
+    intro: msg(
+      'A printed card with a QR code for {{name}}, for the desk to scan when they have no smartphone.',
+      (name: string) => ({ name }),
+    ),
     none: 'No ID card issued yet.',
     issue: 'Issue ID card',
     reissue: 'Reissue',
@@ -139,11 +152,11 @@ export const deskMessages = {
     revokeFailed: 'Could not revoke the ID card. Please try again.',
     loadFailed: 'Failed to fetch the ID card',
     print: 'Print',
-    issuedOn: (date: string) => `Issued ${date}`,
+    issuedOn: msg('Issued {{date}}', (date: string) => ({ date })),
     cardHeading: 'Student ID card',
-    qrLabel: (name: string) => `QR code of ${name}'s ID card`,
+    qrLabel: msg("QR code of {{name}}'s ID card", (name: string) => ({ name })),
     codeHidden: 'The card’s QR is shown only when it is issued. Reissue to print it again.',
-    mobile: (mobile: string) => `Mobile ${mobile}`,
+    mobile: msg('Mobile {{mobile}}', (mobile: string) => ({ mobile })),
   },
   settings: {
     title: 'Check-in',
@@ -153,4 +166,4 @@ export const deskMessages = {
     earlyMinutes: 'Minutes early allowed',
     earlyMinutesHelp: 'How long before the start of their daily window a student may check in.',
   },
-};
+});
