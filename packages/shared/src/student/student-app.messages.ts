@@ -1,16 +1,17 @@
 import { formatRupees } from '../common/format';
+import { defineMessages, msg } from '../i18n/catalogue';
 
 /**
  * The student app's screen texts (issue 15, web). Every sentence is whole, with its figures passed
  * in, so a translation can put them where its grammar wants (no sentence built from parts).
  */
-export const studentAppMessages = {
+export const studentAppMessages = defineMessages('studentApp', {
   appName: 'My Library',
   appDescription: 'Your study library membership, entry pass, payments and notices',
   loading: 'Loading...',
   retry: 'Try again',
   offline: 'You are offline',
-  asOf: (time: string) => `Showing what was saved on ${time}`,
+  asOf: msg('Showing what was saved on {{time}}', (time: string) => ({ time })),
   fetchFailed: 'Could not load this. Check your connection and try again.',
   nav: {
     label: 'Student app',
@@ -32,25 +33,27 @@ export const studentAppMessages = {
     signedOut: 'You were signed out. Ask your library for a new code to join again.',
   },
   home: {
-    greeting: (firstName: string) => `Hello, ${firstName}`,
+    greeting: msg('Hello, {{firstName}}', (firstName: string) => ({ firstName })),
     membership: 'Your membership',
     noMembership: 'You have no plan at this library yet. Ask at the desk.',
     upcomingPlan: 'Next plan',
     plan: 'Plan',
-    planMonths: (months: number) => (months === 1 ? '1 month' : `${months} months`),
+    planMonths: msg({ one: '{{count}} month', other: '{{count}} months' }, (months: number) => ({ count: months })),
     seat: 'Seat',
-    seatInArea: (seat: string, area: string) => `Seat ${seat}, ${area}`,
-    anySeatInArea: (area: string) => `Any free seat, ${area}`,
+    seatInArea: msg('Seat {{seat}}, {{area}}', (seat: string, area: string) => ({ seat, area })),
+    anySeatInArea: msg('Any free seat, {{area}}', (area: string) => ({ area })),
     anySeat: 'Any free seat',
     window: 'Daily time',
     joined: 'Joined',
     expires: 'Expires',
     startsOn: 'Starts',
     /** Days of the plan left, today included. */
-    daysLeft: (days: number) => (days <= 1 ? 'Last day today' : `${days} days left`),
-    startsOnDate: (date: string) => `Starts on ${date}`,
-    expiredOn: (date: string) => `Expired on ${date}`,
-    balanceDue: (amount: number) => `${formatRupees(amount)} due`,
+    daysLeft: msg({ '': '{{days}} days left', lastDay: 'Last day today' }, (days: number) =>
+      days <= 1 ? { context: 'lastDay' } : { days },
+    ),
+    startsOnDate: msg('Starts on {{date}}', (date: string) => ({ date })),
+    expiredOn: msg('Expired on {{date}}', (date: string) => ({ date })),
+    balanceDue: msg('{{amount}} due', (amount: number) => ({ amount: formatRupees(amount) })),
     status: { active: 'Active', upcoming: 'Upcoming', expired: 'Expired' },
     showPass: 'Show entry pass',
   },
@@ -73,8 +76,13 @@ export const studentAppMessages = {
   pass: {
     title: 'Entry pass',
     intro: 'Show this code at the desk. It changes every 30 seconds, so a screenshot will not work.',
-    changesIn: (seconds: number) => (seconds === 1 ? 'New code in 1 second' : `New code in ${seconds} seconds`),
-    qrLabel: (name: string) => `Entry pass QR code of ${name}`,
+    changesIn: msg(
+      { one: 'New code in {{count}} second', other: 'New code in {{count}} seconds' },
+      (seconds: number) => ({
+        count: seconds,
+      }),
+    ),
+    qrLabel: msg('Entry pass QR code of {{name}}', (name: string) => ({ name })),
     failed: 'Could not make the pass on this phone. Open the app again.',
     worksOffline: 'Works without internet',
   },
@@ -82,26 +90,30 @@ export const studentAppMessages = {
     title: 'Payments and dues',
     dues: 'Dues',
     noDues: 'Nothing due. Thank you!',
-    dueFor: (expiryDate: string) => `For the plan ending on ${expiryDate}`,
-    amountDue: (amount: number) => `${formatRupees(amount)} due`,
+    dueFor: msg('For the plan ending on {{expiryDate}}', (expiryDate: string) => ({ expiryDate })),
+    amountDue: msg('{{amount}} due', (amount: number) => ({ amount: formatRupees(amount) })),
     payUpi: 'Pay by UPI',
     payHint: 'Tap Pay by UPI to open your UPI app, or scan this code from another phone.',
-    upiQrLabel: (amount: number) => `UPI QR code to pay ${formatRupees(amount)}`,
+    upiQrLabel: msg('UPI QR code to pay {{amount}}', (amount: number) => ({ amount: formatRupees(amount) })),
     askDesk: 'Pay at the desk: this library takes no UPI payments in the app.',
     history: 'Payments',
     noPayments: 'No payments yet',
-    paidOn: (amount: number, mode: string, date: string) => `${formatRupees(amount)} by ${mode} on ${date}`,
-    receiptNo: (number: string) => `Receipt ${number}`,
+    paidOn: msg('{{amount}} by {{mode}} on {{date}}', (amount: number, mode: string, date: string) => ({
+      amount: formatRupees(amount),
+      mode,
+      date,
+    })),
+    receiptNo: msg('Receipt {{number}}', (number: string) => ({ number })),
     void: 'Void',
   },
   inbox: {
     title: 'Inbox',
     empty: 'No notices yet',
     unread: 'Unread',
-    unreadCount: (count: number) => (count === 1 ? '1 unread' : `${count} unread`),
+    unreadCount: msg({ one: '{{count}} unread', other: '{{count}} unread' }, (count: number) => ({ count })),
     markRead: 'Mark as read',
     /** The accessible name of an unread notice, which a tap marks read. */
-    markReadOf: (title: string) => `Mark as read: ${title}`,
+    markReadOf: msg('Mark as read: {{title}}', (title: string) => ({ title })),
     markAllRead: 'Mark all as read',
     markFailed: 'Could not mark as read. Try again.',
     more: 'Show older',
@@ -131,4 +143,4 @@ export const studentAppMessages = {
   },
   notFound: 'This page is not in the student app.',
   goHome: 'Go to Home',
-};
+});

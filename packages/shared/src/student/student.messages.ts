@@ -1,8 +1,10 @@
+import { defineMessages, msg } from '../i18n/catalogue';
+
 /**
  * The student's own API (issue 15): what the student-session and student routes answer.
  * The student app's screen texts are `messages.studentApp` (student-app.messages.ts).
  */
-export const studentSessionMessages = {
+export const studentSessionMessages = defineMessages('student', {
   signedIn: 'Signed in',
   signedOut: 'Signed out',
   codeRequired: 'Pairing code is required',
@@ -19,5 +21,5 @@ export const studentSessionMessages = {
   unpaired: 'Phone signed out of the student app',
   /** What the owner sees of a phone whose browser we cannot name. */
   deviceBrowser: 'Browser',
-  deviceLabel: (browser: string, platform: string) => `${browser} on ${platform}`,
-} as const;
+  deviceLabel: msg('{{browser}} on {{platform}}', (browser: string, platform: string) => ({ browser, platform })),
+});

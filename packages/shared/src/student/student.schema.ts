@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from '../i18n/language.schema';
 import { messages } from '../messages';
 import { paginationSchema } from '../common/envelope';
 import { PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH, normalizePairingCode } from '../notifications/devices.schema';
@@ -11,10 +12,15 @@ const codePattern = new RegExp(`^[${PAIRING_CODE_ALPHABET}]{${PAIRING_CODE_LENGT
 /** `POST /api/student/session` body: the student's pairing code, as typed or carried by the link. */
 export const studentSessionCreateSchema = z.object({
   pairing_code: z
-    .string({ error: m.codeRequired })
-    .max(40, { error: m.codeInvalid })
+    .string({ error: () => m.codeRequired })
+    .max(40, { error: () => m.codeInvalid })
     .transform(normalizePairingCode)
-    .pipe(z.string().min(1, { error: m.codeRequired, abort: true }).regex(codePattern, { error: m.codeInvalid })),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: () => m.codeRequired, abort: true })
+        .regex(codePattern, { error: () => m.codeInvalid }),
+    ),
 });
 export type StudentSessionCreateInput = z.input<typeof studentSessionCreateSchema>;
 
@@ -23,7 +29,13 @@ export const studentSessionResultSchema = z.object({
   /** Bearer token of the student session; only its hash is kept. */
   token: z.string(),
   session_id: z.string(),
-  student: z.object({ id: z.string(), first_name: z.string(), last_name: z.string().nullable() }),
+  student: z.object({
+    id: z.string(),
+    first_name: z.string(),
+    last_name: z.string().nullable(),
+    /** Issue 20: the student's chosen language, null until chosen (the phone's choice applies). */
+    language: languageSchema.nullable(),
+  }),
   library: z.object({ id: z.string(), name: z.string() }),
   /** Key of the entry pass's HMAC (base64url, 32 bytes), for `makePassCode` on the phone. */
   pass_key: z.string(),
@@ -86,6 +98,8 @@ export const studentMeSchema = z.object({
     first_name: z.string(),
     last_name: z.string().nullable(),
     mobile: z.string(),
+    /** Issue 20: the student's chosen language, null until chosen. */
+    language: languageSchema.nullable(),
   }),
   library: studentLibrarySchema,
   /** Current and upcoming plans, soonest first; the last expired one when none is current or upcoming. */
