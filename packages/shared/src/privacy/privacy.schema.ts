@@ -28,7 +28,7 @@ export function consentGiverFor(dob: string, today: string): ConsentGiver {
  */
 export const consentFieldSchema = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
-  z.enum(CONSENT_GIVERS, { error: m.consent.invalid }).optional(),
+  z.enum(CONSENT_GIVERS, { error: () => m.consent.invalid }).optional(),
 );
 
 /** The student list's `state` filter: members (the default) or those who left. */
@@ -36,7 +36,7 @@ export const STUDENT_STATES = ['active', 'left'] as const;
 export type StudentState = (typeof STUDENT_STATES)[number];
 export const studentStateQuerySchema = z.preprocess(
   (value) => (value === '' || value === undefined ? 'active' : value),
-  z.enum(STUDENT_STATES, { error: m.leave.stateFilterInvalid }),
+  z.enum(STUDENT_STATES, { error: () => m.leave.stateFilterInvalid }),
 );
 
 /** A student's consent as the detail answers it. */
@@ -63,7 +63,7 @@ export type StudentLifecycle = z.infer<typeof studentLifecycleSchema>;
 export const studentExportQuerySchema = z.object({
   format: z.preprocess(
     (value) => (value === '' || value === undefined ? 'json' : value),
-    z.enum(['json', 'html'], { error: m.exportData.formatInvalid }),
+    z.enum(['json', 'html'], { error: () => m.exportData.formatInvalid }),
   ),
 });
 
