@@ -1,7 +1,8 @@
 import { formatRupees } from '../common/format';
+import { defineMessages, msg } from '../i18n/catalogue';
 
 /** Dues screen, reminders and UPI texts (issue 13). */
-export const duesMessages = {
+export const duesMessages = defineMessages('dues', {
   title: 'Dues',
   subtitle: 'Who owes what, and a one-tap reminder',
   groups: {
@@ -10,11 +11,29 @@ export const duesMessages = {
     unpaid: 'Unpaid balances',
   },
   groupHelp: {
-    expiring: (days: number) => `Plans ending within ${days} ${days === 1 ? 'day' : 'days'}, not yet renewed`,
-    expired: (days: number) => `Plans that ended in the last ${days} ${days === 1 ? 'day' : 'days'}, not renewed`,
+    expiring: msg(
+      {
+        one: 'Plans ending within {{count}} day, not yet renewed',
+        other: 'Plans ending within {{count}} days, not yet renewed',
+      },
+      (days: number) => ({ count: days }),
+    ),
+    expired: msg(
+      {
+        one: 'Plans that ended in the last {{count}} day, not renewed',
+        other: 'Plans that ended in the last {{count}} days, not renewed',
+      },
+      (days: number) => ({ count: days }),
+    ),
     unpaid: 'Paid less than the agreed price',
   },
-  groupTotal: (count: number, amount: number) => `${count} ${count === 1 ? 'due' : 'dues'} · ${formatRupees(amount)}`,
+  groupTotal: msg(
+    { one: '{{count}} due · {{amount}}', other: '{{count}} dues · {{amount}}' },
+    (count: number, amount: number) => ({
+      count,
+      amount: formatRupees(amount),
+    }),
+  ),
   columns: {
     student: 'Student',
     mobile: 'Mobile',
@@ -33,9 +52,13 @@ export const duesMessages = {
   empty: 'No dues here',
   fetchFailed: 'Failed to fetch dues',
   notReminded: 'Not reminded',
-  remindedAgo: (days: number) =>
-    days <= 0 ? 'reminded today' : days === 1 ? 'reminded yesterday' : `reminded ${days} days ago`,
-  reminderBy: (channel: string, by: string | null) => `${channel}${by ? ` by ${by}` : ''}`,
+  remindedAgo: msg(
+    { '': 'reminded {{days}} days ago', today: 'reminded today', yesterday: 'reminded yesterday' },
+    (days: number) => (days <= 0 ? { context: 'today' } : days === 1 ? { context: 'yesterday' } : { days }),
+  ),
+  reminderBy: msg({ '': '{{channel}}', by: '{{channel}} by {{by}}' }, (channel: string, by: string | null) =>
+    by ? { context: 'by', channel, by } : { channel },
+  ),
   channels: { whatsapp: 'WhatsApp', sms: 'SMS', push: 'Push notification' },
   remindWhatsApp: 'Remind on WhatsApp',
   remindSms: 'Remind by SMS',
@@ -45,17 +68,22 @@ export const duesMessages = {
   reminderFailed: 'Failed to record the reminder',
   noWhatsApp: 'This mobile number cannot take WhatsApp: it must be 10 digits starting with 6, 7, 8 or 9',
   dueNotFound: 'This due is no longer outstanding',
-  effect: (reminded: number, paid: number, amount: number) =>
-    `Last 30 days: ${paid} of ${reminded} reminded ${reminded === 1 ? 'due was' : 'dues were'} paid within 7 days (${formatRupees(amount)})`,
+  effect: msg(
+    {
+      one: 'Last 30 days: {{paid}} of {{count}} reminded due was paid within 7 days ({{amount}})',
+      other: 'Last 30 days: {{paid}} of {{count}} reminded dues were paid within 7 days ({{amount}})',
+    },
+    (reminded: number, paid: number, amount: number) => ({ count: reminded, paid, amount: formatRupees(amount) }),
+  ),
   effectNone: 'Last 30 days: no reminders sent yet',
   outstanding: 'Dues outstanding',
-  outstandingCount: (count: number) => `${count} ${count === 1 ? 'due' : 'dues'}`,
+  outstandingCount: msg({ one: '{{count}} due', other: '{{count}} dues' }, (count: number) => ({ count })),
   viewDues: 'View dues',
   qr: {
     title: 'Pay by UPI',
     hint: 'Scan with any UPI app: Google Pay, PhonePe, Paytm, BHIM',
-    amount: (amount: number) => `Amount: ${formatRupees(amount)}`,
-    payee: (payee: string, vpa: string) => `To ${payee} (${vpa})`,
+    amount: msg('Amount: {{amount}}', (amount: number) => ({ amount: formatRupees(amount) })),
+    payee: msg('To {{payee}} ({{vpa}})', (payee: string, vpa: string) => ({ payee, vpa })),
     noUpi: 'Add the library’s UPI ID in Settings to show a QR code',
     openSettings: 'Open Settings',
     copyLink: 'Copy UPI link',
@@ -64,12 +92,22 @@ export const duesMessages = {
     link: 'UPI link',
     drawFailed: 'Failed to draw the QR code',
   },
-  upiNote: (library: string, student: string) => `${library} fee: ${student}`,
-  pushTitle: (library: string) => `${library}: fee reminder`,
+  upiNote: msg('{{library}} fee: {{student}}', (library: string, student: string) => ({ library, student })),
+  pushTitle: msg('{{library}}: fee reminder', (library: string) => ({ library })),
   pushBody: {
-    before: (expiry: string, amount: number) => `Your seat plan expires on ${expiry}. ${formatRupees(amount)} is due.`,
-    onDay: (amount: number) => `Your seat plan expires today. ${formatRupees(amount)} is due.`,
-    after: (expiry: string, amount: number) =>
-      `Your seat plan expired on ${expiry}. Renew it to keep your seat: ${formatRupees(amount)}.`,
+    before: msg('Your seat plan expires on {{expiry}}. {{amount}} is due.', (expiry: string, amount: number) => ({
+      expiry,
+      amount: formatRupees(amount),
+    })),
+    onDay: msg('Your seat plan expires today. {{amount}} is due.', (amount: number) => ({
+      amount: formatRupees(amount),
+    })),
+    after: msg(
+      'Your seat plan expired on {{expiry}}. Renew it to keep your seat: {{amount}}.',
+      (expiry: string, amount: number) => ({ expiry, amount: formatRupees(amount) }),
+    ),
   },
-} as const;
+  /** Query and body values the dues endpoints refuse. */
+  groupInvalid: 'group must be expiring, expired or unpaid',
+  channelInvalid: 'channel must be whatsapp or sms',
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema } from '../common/envelope';
 import { listQuerySchema } from '../common/list-query';
+import { duesMessages as m } from './dues.messages';
 
 export const DUE_GROUPS = ['expiring', 'expired', 'unpaid'] as const;
 export type DueGroup = (typeof DUE_GROUPS)[number];
@@ -16,7 +17,7 @@ export const dueListQuerySchema = listQuerySchema({
 }).extend({
   group: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.enum(DUE_GROUPS, { error: 'group must be expiring, expired or unpaid' }).default('expiring'),
+    z.enum(DUE_GROUPS, { error: () => m.groupInvalid }).default('expiring'),
   ),
 });
 export type DueListQuery = z.input<typeof dueListQuerySchema>;
@@ -80,8 +81,8 @@ export type DueList = z.infer<typeof dueListSchema>;
 
 /** `POST /api/dues/{subscriptionId}/reminders` body. */
 export const reminderCreateSchema = z.object({
-  group: z.enum(DUE_GROUPS, { error: 'group must be expiring, expired or unpaid' }),
-  channel: z.enum(MANUAL_REMINDER_CHANNELS, { error: 'channel must be whatsapp or sms' }),
+  group: z.enum(DUE_GROUPS, { error: () => m.groupInvalid }),
+  channel: z.enum(MANUAL_REMINDER_CHANNELS, { error: () => m.channelInvalid }),
 });
 
 export const reminderRecordSchema = z.object({
