@@ -1,7 +1,8 @@
 import { formatRupees } from '../common/format';
+import { defineMessages, msg } from '../i18n/catalogue';
 
 /** Expenses and recurring expenses (issue 14). */
-export const expenseMessages = {
+export const expenseMessages = defineMessages('expenses', {
   title: 'Expenses',
   subtitle: 'What the library spent, month by month',
   month: 'Month',
@@ -18,17 +19,23 @@ export const expenseMessages = {
   saveFailed: 'Failed to save the expense',
   deleteFailed: 'Failed to delete the expense',
   fetchFailed: 'Failed to fetch the expenses',
-  deleteConfirm: (category: string, amount: number, date: string) =>
-    `Delete the ${category} expense of ${formatRupees(amount)} on ${date}?`,
+  deleteConfirm: msg(
+    'Delete the {{category}} expense of {{amount}} on {{date}}?',
+    (category: string, amount: number, date: string) => ({ category, amount: formatRupees(amount), date }),
+  ),
   empty: 'No expenses in this month',
   /** The month switcher of the Expenses screen (web). */
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
-  count: (count: number) => (count === 1 ? '1 expense' : `${count} expenses`),
+  count: msg({ one: '{{count}} expense', other: '{{count}} expenses' }, (count: number) => ({ count })),
   /** An expense as its row's actions name it: "Rent ₹12,000.00 on 01/11/2026". */
-  described: (category: string, amount: number, date: string) => `${category} ${formatRupees(amount)} on ${date}`,
-  editAction: (expense: string) => `Edit ${expense}`,
-  deleteAction: (expense: string) => `Delete ${expense}`,
+  described: msg('{{category}} {{amount}} on {{date}}', (category: string, amount: number, date: string) => ({
+    category,
+    amount: formatRupees(amount),
+    date,
+  })),
+  editAction: msg('Edit {{expense}}', (expense: string) => ({ expense })),
+  deleteAction: msg('Delete {{expense}}', (expense: string) => ({ expense })),
   edit: 'Edit',
   deleteTitle: 'Delete Expense',
   delete: 'Delete',
@@ -90,7 +97,7 @@ export const expenseMessages = {
     startMonthRequired: 'Choose the starting month',
     /** Issue 14 (API): entries are made back to the starting month, so it may not lie far back (or ahead). */
     startMonthOutOfRange: 'Choose a starting month from 2 years ago to 1 year ahead',
-    everyMonth: (day: number) => `Every month on day ${day}`,
+    everyMonth: msg('Every month on day {{day}}', (day: number) => ({ day })),
     added: 'Monthly expense added',
     updated: 'Monthly expense updated: the next entries use it',
     stopped: 'Monthly expense stopped: entries made so far are kept',
@@ -102,10 +109,13 @@ export const expenseMessages = {
     stopTitle: 'Stop Monthly Expense',
     stopping: 'Stopping...',
     /** A monthly expense as its row's actions name it: "Rent ₹12,000.00 every month". */
-    described: (category: string, amount: number) => `${category} ${formatRupees(amount)} every month`,
-    editAction: (expense: string) => `Edit ${expense}`,
-    stopAction: (expense: string) => `Stop ${expense}`,
+    described: msg('{{category}} {{amount}} every month', (category: string, amount: number) => ({
+      category,
+      amount: formatRupees(amount),
+    })),
+    editAction: msg('Edit {{expense}}', (expense: string) => ({ expense })),
+    stopAction: msg('Stop {{expense}}', (expense: string) => ({ expense })),
     columns: { when: 'When', from: 'From' },
     notFound: 'Monthly expense not found',
   },
-} as const;
+});

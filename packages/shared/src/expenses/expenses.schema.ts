@@ -21,35 +21,49 @@ export function isBuiltInCategory(category: string): category is ExpenseCategory
  * text trimmed, spaces collapsed.
  */
 export const expenseCategorySchema = z
-  .string({ error: m.categoryRequired })
+  .string({ error: () => m.categoryRequired })
   .transform((value) => value.trim().replace(/\s+/g, ' '))
   .transform((value) => (isBuiltInCategory(value.toLowerCase()) ? value.toLowerCase() : value))
   .pipe(
     z
       .string()
-      .min(1, { error: m.categoryRequired, abort: true })
+      .min(1, { error: () => m.categoryRequired, abort: true })
       .refine((value) => isBuiltInCategory(value) || EXPENSE_CATEGORY_PATTERN.test(value), {
-        error: m.categoryInvalid,
+        error: () => m.categoryInvalid,
       }),
   );
 
 const noteSchema = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  z.string().trim().max(MAX_EXPENSE_NOTE_LENGTH, { error: m.noteTooLong }).nullable().default(null),
+  z
+    .string()
+    .trim()
+    .max(MAX_EXPENSE_NOTE_LENGTH, { error: () => m.noteTooLong })
+    .nullable()
+    .default(null),
 );
 
-const amountSchema = rupeesSchema({ required: m.amountRequired, invalid: m.amountInvalid }, MAX_FEE_RUPEES).refine(
-  (amount) => amount > 0,
-  { error: m.amountInvalid },
-);
+/** The amount's texts, read when an amount is checked (getters), so they follow the current language. */
+const amountTexts = {
+  get required() {
+    return m.amountRequired;
+  },
+  get invalid() {
+    return m.amountInvalid;
+  },
+};
+
+const amountSchema = rupeesSchema(amountTexts, MAX_FEE_RUPEES).refine((amount) => amount > 0, {
+  error: () => m.amountInvalid,
+});
 
 /** `POST /api/expenses` and `PUT /api/expenses/{id}` body. The server refuses a date after the library's today. */
 export const expenseInputSchema = z.object({
   date: z
-    .string({ error: m.dateRequired })
+    .string({ error: () => m.dateRequired })
     .trim()
-    .min(1, { error: m.dateRequired, abort: true })
-    .refine(isCalendarDate, { error: m.dateInvalid }),
+    .min(1, { error: () => m.dateRequired, abort: true })
+    .refine(isCalendarDate, { error: () => m.dateInvalid }),
   category: expenseCategorySchema,
   amount: amountSchema,
   note: noteSchema,
@@ -66,15 +80,18 @@ export const recurringExpenseInputSchema = z.object({
   day_of_month: z.preprocess(
     (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value),
     z
-      .number({ error: m.recurring.dayOfMonthInvalid })
-      .int({ error: m.recurring.dayOfMonthInvalid })
-      .min(1, { error: m.recurring.dayOfMonthInvalid })
-      .max(28, { error: m.recurring.dayOfMonthInvalid }),
+      .number({ error: () => m.recurring.dayOfMonthInvalid })
+      .int({ error: () => m.recurring.dayOfMonthInvalid })
+      .min(1, { error: () => m.recurring.dayOfMonthInvalid })
+      .max(28, { error: () => m.recurring.dayOfMonthInvalid }),
   ),
   /** The first month with an entry (`YYYY-MM`). */
-  start_month: z.string({ error: m.recurring.startMonthInvalid }).trim().regex(MONTH_PATTERN, {
-    error: m.recurring.startMonthInvalid,
-  }),
+  start_month: z
+    .string({ error: () => m.recurring.startMonthInvalid })
+    .trim()
+    .regex(MONTH_PATTERN, {
+      error: () => m.recurring.startMonthInvalid,
+    }),
 });
 export type RecurringExpenseInput = z.input<typeof recurringExpenseInputSchema>;
 
@@ -82,7 +99,10 @@ export type RecurringExpenseInput = z.input<typeof recurringExpenseInputSchema>;
 export const expenseListQuerySchema = z.object({
   month: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.string().regex(MONTH_PATTERN, { error: m.recurring.startMonthInvalid }).optional(),
+    z
+      .string()
+      .regex(MONTH_PATTERN, { error: () => m.recurring.startMonthInvalid })
+      .optional(),
   ),
 });
 

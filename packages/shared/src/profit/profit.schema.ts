@@ -6,10 +6,10 @@ export const profitQuerySchema = z.object({
   months: z.preprocess(
     (value) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? 12 : Number(value)),
     z
-      .number({ error: m.monthsInvalid })
-      .int({ error: m.monthsInvalid })
-      .min(1, { error: m.monthsInvalid })
-      .max(24, { error: m.monthsInvalid }),
+      .number({ error: () => m.monthsInvalid })
+      .int({ error: () => m.monthsInvalid })
+      .min(1, { error: () => m.monthsInvalid })
+      .max(24, { error: () => m.monthsInvalid }),
   ),
 });
 
