@@ -7,9 +7,10 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messages, type ErrorEnvelope } from '@app/shared';
+import { messages } from '@app/shared';
 import type { Config } from './config';
-import { badRequest } from './errors';
+import { badRequest, errorEnvelope } from './errors';
+import { installLanguage } from './plugins/language';
 import type { Database } from './db/client';
 import { createConfiguredStorage } from './lib/storage/configured';
 import { DEFAULT_WEB_DIST } from './paths';
@@ -159,10 +160,12 @@ export async function buildApp({
     return503OnClosing: false,
     // Errors the router meets before any handler (a broken %-escape in the URL) get the envelope too.
     frameworkErrors: (_error, _request, reply) => {
-      const body: ErrorEnvelope = { status: false, code: 400, message: messages.validation.invalidInput, errors: [] };
+      const body = errorEnvelope(400, messages.validation.invalidInput);
       void (reply as FastifyReply).code(400).send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // First of all hooks: everything after it answers in the request's language (issue 20).
+  installLanguage(app);
 
   // Fastify's JSON parser, except that an empty body reads as no body (a POST
   // without payload from a client that always sets the content type).
@@ -193,7 +196,7 @@ export async function buildApp({
     // Read what the client is still sending first: a socket closed with unread data is
     // reset, and the client would see a broken connection instead of this answer.
     await discardBody(request.raw);
-    const body: ErrorEnvelope = { status: false, code: 503, message: messages.validation.shuttingDown, errors: [] };
+    const body = errorEnvelope(503, messages.validation.shuttingDown);
     // Sent as text: the route's own 503 schema (readiness has one) does not describe this envelope.
     return reply
       .code(503)

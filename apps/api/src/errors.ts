@@ -1,5 +1,6 @@
-import type { FieldError } from '@app/shared';
+import type { ErrorEnvelope, FieldError } from '@app/shared';
 import { messages } from '@app/shared';
+import { messageCodeOf } from './plugins/language';
 
 /**
  * An error the API answers on purpose: its status and message reach the client in
@@ -25,3 +26,17 @@ export const notFound = (message: string = messages.validation.notFound) => new 
 export const conflict = (message: string, field?: string) =>
   new AppError(409, message, field ? [{ field, message }] : []);
 export const tooManyRequests = (message: string = messages.auth.tooManyAttempts) => new AppError(429, message);
+
+/**
+ * The failure envelope of a message read during this request: the message in the request's
+ * language and its catalogue key as the stable `messageCode` (issue 20).
+ */
+export function errorEnvelope(code: number, message: string, errors: FieldError[] = []): ErrorEnvelope {
+  return {
+    status: false,
+    code,
+    message,
+    messageCode: messageCodeOf(message),
+    errors: errors.map((error) => ({ ...error, messageCode: messageCodeOf(error.message) })),
+  };
+}

@@ -1,6 +1,8 @@
 export * from './messages';
 export * from './i18n/i18n';
 export * from './i18n/catalogue';
+export * from './i18n/language.schema';
+export { languageMessages } from './i18n/language.messages';
 export * from './common/constants';
 export * from './common/envelope';
 export * from './common/fields';

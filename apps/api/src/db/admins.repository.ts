@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Role } from '@app/shared';
+import type { Language, Role } from '@app/shared';
 import type { DbOrTx } from './client';
 import { admins, libraries } from './schema';
 
@@ -18,6 +18,7 @@ export interface AdminRow {
   role: Role;
   deactivatedAt: Date | null;
   mustChangePassword: boolean;
+  language: Language | null;
 }
 
 export const adminColumns = {
@@ -33,6 +34,7 @@ export const adminColumns = {
   role: admins.role,
   deactivatedAt: admins.deactivatedAt,
   mustChangePassword: admins.mustChangePassword,
+  language: admins.language,
 };
 
 /** The admin of a session, scoped by library like every tenant read. */

@@ -12,5 +12,6 @@ export function presentAdmin(row: AdminRow): Admin {
     library: { id: row.libraryId, name: row.libraryName, timeZone: row.libraryTimeZone },
     role: row.role,
     mustChangePassword: row.mustChangePassword,
+    language: row.language,
   };
 }

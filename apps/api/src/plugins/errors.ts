@@ -1,27 +1,31 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { messages, type ErrorEnvelope, type FieldError } from '@app/shared';
-import { AppError } from '../errors';
+import { messages, type FieldError } from '@app/shared';
+import { AppError, errorEnvelope } from '../errors';
 import { isDatabaseUnavailable } from '../lib/pg-errors';
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function send(reply: FastifyReply, code: number, message: string, errors: FieldError[] = []) {
-  const body: ErrorEnvelope = { status: false, code, message, errors };
-  return reply.status(code).type('application/json; charset=utf-8').send(body);
+  return reply
+    .status(code)
+    .type('application/json; charset=utf-8')
+    .send(errorEnvelope(code, message, errors));
 }
 
-const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: messages.validation.malformedJson },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: messages.validation.malformedJson },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: messages.validation.bodyTooLarge },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: messages.validation.unsupportedMediaType },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: messages.validation.invalidInput },
-  FST_ERR_CTP_INVALID_TYPE: { status: 415, message: messages.validation.unsupportedMediaType },
-  FST_ERR_BAD_URL: { status: 400, message: messages.validation.invalidInput },
-  FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: messages.validation.invalidInput },
+// Messages are read when answering (in the request's language), not when this module loads.
+const v = messages.validation;
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: () => string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: () => v.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: () => v.malformedJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: () => v.bodyTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: () => v.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: () => v.invalidInput },
+  FST_ERR_CTP_INVALID_TYPE: { status: 415, message: () => v.unsupportedMediaType },
+  FST_ERR_BAD_URL: { status: 400, message: () => v.invalidInput },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: () => v.invalidInput },
 };
 
 /**
@@ -44,7 +48,7 @@ export default fp(
       }
 
       const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-      if (known) return send(reply, known.status, known.message);
+      if (known) return send(reply, known.status, known.message());
 
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');

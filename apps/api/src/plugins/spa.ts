@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { messages, type ErrorEnvelope } from '@app/shared';
+import { messages } from '@app/shared';
+import { errorEnvelope } from '../errors';
 
 /** The landing page the web build prerenders to static HTML (apps/web/scripts/prerender.mjs). */
 export const LANDING_FILE = 'landing.html';
@@ -69,7 +70,7 @@ export default fp<{ root: string }>(
           .type('text/html; charset=utf-8')
           .sendFile(isStudent ? STUDENT_FILE : 'index.html');
       }
-      const body: ErrorEnvelope = { status: false, code: 404, message: messages.validation.routeNotFound, errors: [] };
+      const body = errorEnvelope(404, messages.validation.routeNotFound);
       return reply.status(404).send(body);
     });
   },

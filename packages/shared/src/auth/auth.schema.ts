@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from '../i18n/language.schema';
 import { messages } from '../messages';
 import { optionalText, requiredEmail, requiredMobile, requiredText } from '../common/fields';
 import { ROLES } from '../team/roles';
@@ -69,6 +70,8 @@ export const adminSchema = z.object({
   /** Issue 16: what this person may do (`can(role, ability)`), and whether they must first choose their own password. */
   role: z.enum(ROLES),
   mustChangePassword: z.boolean(),
+  /** Issue 20: the language the person chose, null until they choose (the device's choice then applies). */
+  language: languageSchema.nullable(),
 });
 export type Admin = z.infer<typeof adminSchema>;
 

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const fieldErrorSchema = z.object({
   field: z.string(),
   message: z.string(),
+  /** The message's catalogue key (`areas.nameRequired`), the same in every language (issue 20). */
+  messageCode: z.string().nullable().optional(),
 });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
@@ -12,6 +14,11 @@ export const errorEnvelopeSchema = z.object({
   status: z.literal(false),
   code: z.number().int(),
   message: z.string(),
+  /**
+   * The message's catalogue key (`auth.invalidCredentials`): stable across languages and copy
+   * edits, for a client to act on; null for a text that is not a catalogue text (issue 20).
+   */
+  messageCode: z.string().nullable(),
   errors: z.array(fieldErrorSchema),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

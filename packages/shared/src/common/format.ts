@@ -1,11 +1,13 @@
 import { DEFAULT_TIME_ZONE } from './constants';
 import { wallClockIn } from './time-zone';
+import { currentLanguage, type Language } from '../i18n/i18n';
+import { formatMessages } from './format.messages';
 
-/** `HH:mm[:ss]` → `h:mm A` (06:00:00 → 6:00 AM), the spec's time format. */
+/** `HH:mm[:ss]` → `h:mm A` (06:00:00 → 6:00 AM, 6:00 पूर्वाह्न in Hindi), the spec's time format. */
 export function formatTime12h(time: string): string {
   const [hourText = '0', minuteText = '00'] = time.split(':');
   const hour = Number(hourText);
-  const suffix = hour < 12 ? 'AM' : 'PM';
+  const suffix = hour < 12 ? formatMessages.am : formatMessages.pm;
   const hour12 = hour % 12 === 0 ? 12 : hour % 12;
   return `${hour12}:${minuteText.padStart(2, '0')} ${suffix}`;
 }
@@ -34,27 +36,42 @@ export function formatRupees(amount: number): string {
   return rupees.format(amount);
 }
 
-const compactRupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  notation: 'compact',
-  // Both bounds: Node's ICU otherwise keeps the currency's decimals (₹0.0, ₹12.0K).
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-});
+/** The Intl locale of each language: Indian English, and Hindi (India) with Latin digits, as receipts and UPI write them. */
+const INTL_LOCALES: Readonly<Record<Language, string>> = { en: 'en-IN', hi: 'hi-IN-u-nu-latn' };
 
-/** Rupees for a chart axis: ₹12K, ₹1.2L. */
+const compactRupees = Object.fromEntries(
+  Object.entries(INTL_LOCALES).map(([language, locale]) => [
+    language,
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'INR',
+      notation: 'compact',
+      // Both bounds: Node's ICU otherwise keeps the currency's decimals (₹0.0, ₹12.0K).
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    }),
+  ]),
+) as Record<Language, Intl.NumberFormat>;
+
+/** Rupees for a chart axis: ₹12K, ₹1.2L (₹12 हज़ार, ₹1.2 लाख in Hindi). */
 export function formatRupeesCompact(amount: number): string {
-  return compactRupees.format(amount);
+  return compactRupees[currentLanguage()].format(amount);
 }
 
-const MONTH_STYLES = {
-  short: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', year: 'numeric' }),
-  long: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }),
-};
+// SPEC's months are English's `Nov 2026`; Hindi's are `नव॰ 2026`.
+const MONTH_LOCALES: Readonly<Record<Language, string>> = { en: 'en-US', hi: 'hi-IN-u-nu-latn' };
+const MONTH_STYLES = Object.fromEntries(
+  Object.entries(MONTH_LOCALES).map(([language, locale]) => [
+    language,
+    {
+      short: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', year: 'numeric' }),
+      long: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }),
+    },
+  ]),
+) as Record<Language, { short: Intl.DateTimeFormat; long: Intl.DateTimeFormat }>;
 
 /** A calendar month `YYYY-MM` as owners read it: `Nov 2026`, or `November 2026` in the long style. */
-export function formatMonth(month: string, style: keyof typeof MONTH_STYLES = 'short'): string {
+export function formatMonth(month: string, style: 'short' | 'long' = 'short'): string {
   const [year = 1970, monthNumber = 1] = month.split('-').map(Number);
-  return MONTH_STYLES[style].format(new Date(Date.UTC(year, monthNumber - 1, 1)));
+  return MONTH_STYLES[currentLanguage()][style].format(new Date(Date.UTC(year, monthNumber - 1, 1)));
 }

@@ -30,6 +30,8 @@ export const admins = pgTable(
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /** Issue 16: added with a one-time password shown once; must choose their own at the next sign-in. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Issue 20: the language this person chose (`en` or `hi`); null until they choose one. */
+    language: text('language').$type<'en' | 'hi'>(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -37,6 +39,7 @@ export const admins = pgTable(
   (table) => [
     index('admins_library_idx').on(table.libraryId),
     check('admins_role_check', sql`${table.role} in ('owner', 'manager', 'desk')`),
+    check('admins_language_check', sql`${table.language} in ('en', 'hi')`),
   ],
 );
 

@@ -31,6 +31,8 @@ export const students = pgTable(
     kycStatus: text('kyc_status').notNull().default('pending'),
     /** `active`, or `left` once the student has left the library (issue 19; `left_at` says when). */
     status: text('status').notNull().default('active'),
+    /** Issue 20: the language the student chose in the student app; null until they choose one. */
+    language: text('language').$type<'en' | 'hi'>(),
     /**
      * Consent at collection (issue 19, DPDP Act 2023): when the notice was shown and agreed to,
      * which staff member recorded it, who agreed (the student, or a parent or guardian for a
@@ -77,6 +79,7 @@ export const students = pgTable(
     index('students_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     check('students_kyc_status_check', sql`${table.kycStatus} in ('pending', 'verified', 'rejected')`),
     check('students_status_check', sql`${table.status} in ('active', 'left')`),
+    check('students_language_check', sql`${table.language} in ('en', 'hi')`),
     check('students_left_status_check', sql`(${table.status} = 'left') = (${table.leftAt} is not null)`),
     check('students_consent_given_by_check', sql`${table.consentGivenBy} in ('student', 'guardian')`),
     check(

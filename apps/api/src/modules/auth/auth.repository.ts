@@ -51,6 +51,7 @@ function insertLibraryWithOwner(db: DbOrTx, input: NewLibraryWithOwner): Promise
       role: owner.role as Role,
       deactivatedAt: owner.deactivatedAt,
       mustChangePassword: owner.mustChangePassword,
+      language: owner.language,
     };
   });
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   adminSchema,
   errorEnvelopeSchema,
+  languageChoiceSchema,
+  languageMessages,
   loginSchema,
   messages,
   registrationSchema,
@@ -107,6 +109,26 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
     async (request) => {
       const admin = await service.currentAdmin(context, actorOf(request));
       return ok(admin);
+    },
+  );
+
+  app.put(
+    '/auth/language',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Keep the signed-in person's language (issue 20): every device they sign in on uses it",
+        security: [{ bearerAuth: [] }],
+        body: languageChoiceSchema,
+        response: { 200: successEnvelope(languageChoiceSchema), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
+      },
+      // Any role, and before a one-time password is replaced: the language is read on that screen too.
+      config: { ...allow('staff'), openBeforePasswordChange: true },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const language = await service.setLanguage(context, actorOf(request), request.body.language);
+      return ok({ language }, languageMessages.saved);
     },
   );
 };

@@ -1,4 +1,6 @@
-import { messages, type Admin, type AdminSession, type Registration } from '@app/shared';
+import { messages, type Admin, type AdminSession, type Language, type Registration } from '@app/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { admins } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { conflict, unauthorized } from '../../errors';
 import { hashToken, newSessionToken } from '../../lib/tokens';
@@ -96,6 +98,17 @@ export async function logout(context: SignInContext, actor: Actor) {
   const { db } = context;
   await repository.revokeSession(db, actor.libraryId, actor.sessionId);
   await writeAudit(db, actor, { action: AUDIT_ACTIONS.signedOut, entityType: 'admin', entityId: actor.adminId });
+}
+
+/** Issue 20: keeps the person's language for every device they sign in on. */
+export async function setLanguage(context: SignInContext, actor: Actor, language: Language): Promise<Language> {
+  const [updated] = await context.db
+    .update(admins)
+    .set({ language, updatedAt: sql`now()` })
+    .where(and(eq(admins.libraryId, actor.libraryId), eq(admins.id, actor.adminId)))
+    .returning({ language: admins.language });
+  if (!updated) throw unauthorized(messages.auth.invalidToken);
+  return language;
 }
 
 export async function currentAdmin(context: SignInContext, actor: Actor): Promise<Admin> {

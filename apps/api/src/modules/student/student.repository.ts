@@ -22,8 +22,9 @@ export async function findByCodeHash(db: DbOrTx, codeHash: string) {
     student_id: string;
     first_name: string;
     last_name: string | null;
+    language: 'en' | 'hi' | null;
   }>(sql`
-    select c.library_id, l.name as library_name, c.student_id, st.first_name, st.last_name
+    select c.library_id, l.name as library_name, c.student_id, st.first_name, st.last_name, st.language
     from student_pairing_codes c
     join students st on st.id = c.student_id and st.library_id = c.library_id and st.status = 'active'
     join libraries l on l.id = c.library_id
@@ -52,6 +53,7 @@ export type ProfileRow = {
   first_name: string;
   last_name: string | null;
   mobile: string;
+  language: 'en' | 'hi' | null;
   library_id: string;
   library_name: string;
   address: string | null;
@@ -68,7 +70,7 @@ export type ProfileRow = {
 /** The student, their library (with its UPI ID) and the library's today. */
 export async function findProfile(db: DbOrTx, libraryId: string, studentId: string) {
   const result = await db.execute<ProfileRow>(sql`
-    select st.id as student_id, st.first_name, st.last_name, st.mobile,
+    select st.id as student_id, st.first_name, st.last_name, st.mobile, st.language,
            l.id as library_id, l.name as library_name, l.address, l.mobile as phone,
            nullif(ls.upi_id, '') as upi_id, nullif(ls.upi_payee_name, '') as upi_payee_name, l.time_zone,
            to_char((now() at time zone l.time_zone)::date, 'YYYY-MM-DD') as today,
@@ -206,4 +208,12 @@ export async function countUnread(db: DbOrTx, libraryId: string, studentId: stri
     select count(*)::int as unread from notification_recipients
     where library_id = ${libraryId} and student_id = ${studentId} and read_at is null`);
   return result.rows[0]?.unread ?? 0;
+}
+
+/** Issue 20: the student's chosen language, kept for every phone they sign in on. */
+export async function setLanguage(db: DbOrTx, libraryId: string, studentId: string, language: 'en' | 'hi') {
+  const result = await db.execute(sql`
+    update students set language = ${language}, updated_at = now()
+    where library_id = ${libraryId} and id = ${studentId} and status = 'active'`);
+  return (result.rowCount ?? 0) > 0;
 }

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorEnvelopeSchema,
+  languageChoiceSchema,
+  languageMessages,
   messages,
   studentInboxParamsSchema,
   studentInboxQuerySchema,
@@ -109,6 +111,24 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
       ...guard,
     },
     async (request) => ok(await service.getMe(context, requireStudent(request)), m.me),
+  );
+
+  app.put(
+    '/student/language',
+    {
+      schema: {
+        tags: ['student app'],
+        summary: "Keep the student's language (issue 20) for every phone they sign in on",
+        security,
+        body: languageChoiceSchema,
+        response: { 200: successEnvelope(languageChoiceSchema), 400: failure, 401: failure },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const language = await service.setLanguage(context, requireStudent(request), request.body.language);
+      return ok({ language }, languageMessages.saved);
+    },
   );
 
   app.get(

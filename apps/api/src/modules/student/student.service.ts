@@ -74,7 +74,12 @@ export async function signIn(context: StudentAppContext, input: SignInRequest): 
   return {
     token,
     session_id: session.id,
-    student: { id: owner.student_id, first_name: owner.first_name, last_name: owner.last_name },
+    student: {
+      id: owner.student_id,
+      first_name: owner.first_name,
+      last_name: owner.last_name,
+      language: owner.language,
+    },
     library: { id: owner.library_id, name: owner.library_name },
     pass_key: passKeyFor(context.appSecret, session.id),
     server_time: new Date().toISOString(),
@@ -91,6 +96,15 @@ export async function signOut(context: StudentAppContext, student: StudentContex
       { action: AUDIT_ACTIONS.studentAppSignedOut, entityType: 'student_session', entityId: student.sessionId },
     );
   });
+}
+
+/** Issue 20: keeps the student's language for every phone they sign in on. */
+export async function setLanguage(context: StudentAppContext, student: StudentContext, language: 'en' | 'hi') {
+  // The student left or was deleted between the guard and here.
+  if (!(await repository.setLanguage(context.db, student.libraryId, student.studentId, language))) {
+    throw unauthorized(messages.auth.invalidToken);
+  }
+  return language;
 }
 
 async function profileOf(context: StudentAppContext, student: StudentContext) {
@@ -131,6 +145,7 @@ export async function getMe(context: StudentAppContext, student: StudentContext)
       first_name: profile.first_name,
       last_name: profile.last_name,
       mobile: profile.mobile,
+      language: profile.language,
     },
     library: {
       id: profile.library_id,
