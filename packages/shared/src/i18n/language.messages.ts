@@ -6,4 +6,6 @@ export const languageMessages = defineMessages('language', {
   label: 'Language',
   saved: 'Language saved',
   invalid: 'Language must be English (en) or Hindi (hi)',
+  /** A failed save of the choice whose answer carries no message (offline, a timeout). */
+  saveFailed: 'The language could not be saved. Please try again.',
 });
