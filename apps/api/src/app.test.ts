@@ -31,7 +31,13 @@ describe('the API foundation', () => {
   it('answers unknown API paths with the 404 envelope', async () => {
     const response = await t.app.inject({ url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ status: false, code: 404, message: 'Route not found', errors: [] });
+    expect(response.json()).toEqual({
+      status: false,
+      code: 404,
+      message: 'Route not found',
+      messageCode: 'core.validation.routeNotFound',
+      errors: [],
+    });
   });
 
   it('sends security headers and a strict CSP', async () => {

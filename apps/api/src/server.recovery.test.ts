@@ -77,7 +77,13 @@ function expectDatabaseUnavailable(answer: Answer) {
   expect(answer).toEqual({
     status: 503,
     retryAfter: expect.stringMatching(/^\d+$/),
-    body: { status: false, code: 503, message: messages.validation.databaseUnavailable, errors: [] },
+    body: {
+      status: false,
+      code: 503,
+      message: messages.validation.databaseUnavailable,
+      messageCode: 'core.validation.databaseUnavailable',
+      errors: [],
+    },
   });
 }
 

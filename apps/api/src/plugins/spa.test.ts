@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '@app/shared';
+import { installLanguage } from './language';
 import spaPlugin from './spa';
 
 const roots: string[] = [];
@@ -30,6 +31,8 @@ function webBuild(withStaticPages: boolean): string {
 
 async function serve(withStaticPages: boolean) {
   const app = Fastify();
+  // As the app does: the request's language, so an error answers its message's code (issue 20).
+  installLanguage(app);
   await app.register(spaPlugin, { root: webBuild(withStaticPages) });
   return app;
 }
@@ -91,7 +94,13 @@ describe('spa plugin', () => {
 
     const api = await app.inject({ method: 'GET', url: '/api/no-such-route' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ status: false, code: 404, message: messages.validation.routeNotFound, errors: [] });
+    expect(api.json()).toEqual({
+      status: false,
+      code: 404,
+      message: messages.validation.routeNotFound,
+      messageCode: 'core.validation.routeNotFound',
+      errors: [],
+    });
     await app.close();
   });
 

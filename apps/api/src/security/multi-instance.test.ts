@@ -192,7 +192,13 @@ describe('two API instances on one database', () => {
     expect(refused.headers[NOT_STARTED_HEADER]).toBe('true');
     expect(refused.headers['retry-after']).toBe('1');
     expect(refused.headers.connection).toBe('close');
-    expect(refused.json()).toEqual({ status: false, code: 503, message: messages.validation.shuttingDown, errors: [] });
+    expect(refused.json()).toEqual({
+      status: false,
+      code: 503,
+      message: messages.validation.shuttingDown,
+      messageCode: 'core.validation.shuttingDown',
+      errors: [],
+    });
     // Readiness too, whose own 503 answer has another shape.
     const notReady = await stopping.app.inject({ url: '/api/health/ready' });
     expect(notReady.statusCode).toBe(503);

@@ -35,6 +35,8 @@ const EXPECTED: Record<string, Ability> = {
   'GET /api/auth/me': 'staff',
   'POST /api/auth/change-password': 'staff',
   'PUT /api/admin/update-admin-profile': 'staff',
+  // Issue 20: everyone keeps their own language.
+  'PUT /api/auth/language': 'staff',
   // Students: the desk adds and edits; the Aadhaar reveal and KYC review are not the desk's.
   'GET /api/user': 'staff',
   'GET /api/user/mobile/:mobile': 'staff',

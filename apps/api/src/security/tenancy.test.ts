@@ -29,6 +29,8 @@ const OWN_ONLY = new Set([
   'POST /api/team/invitations',
   'POST /api/team/people',
   'POST /api/auth/change-password',
+  // Issue 20: the caller's own language, kept on their own row.
+  'PUT /api/auth/language',
 ]);
 
 const TENANT_TABLES = [
