@@ -37,7 +37,7 @@ describe('PUT /api/area/:id against bookings', () => {
       expect(response.statusCode).toBe(409);
       const message = seatTexts.seatOverbooked('A1', 1, MORNING, formatDateDMY(today()), 0);
       expect(response.json()).toMatchObject({ status: false, code: 409, message });
-      expect(response.json().errors).toEqual([{ field: 'status', message }]);
+      expect(response.json().errors).toEqual([{ field: 'status', message, messageCode: 'seats.seatOverbooked' }]);
       expect(await areaStatus(areaId)).toEqual({ status: 'active', total_seats: 10 });
     },
   );

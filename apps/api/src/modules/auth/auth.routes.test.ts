@@ -146,6 +146,7 @@ describe('POST /api/auth/login', () => {
         status: false,
         code: 401,
         message: messages.auth.invalidCredentials,
+        messageCode: 'core.auth.invalidCredentials',
         errors: [],
       });
     }
@@ -155,8 +156,8 @@ describe('POST /api/auth/login', () => {
     const response = await login({ identifier: 'not-an-email', password: '123' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
-      { field: 'identifier', message: messages.login.invalidEmail },
-      { field: 'password', message: messages.login.passwordMin },
+      { field: 'identifier', message: messages.login.invalidEmail, messageCode: 'core.login.invalidEmail' },
+      { field: 'password', message: messages.login.passwordMin, messageCode: 'core.login.passwordMin' },
     ]);
   });
 });
@@ -165,12 +166,22 @@ describe('sessions', () => {
   it('answers 401 with code 401 for a missing, malformed, unknown or revoked token', async () => {
     const missing = await t.app.inject({ url: '/api/auth/me' });
     expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toEqual({ status: false, code: 401, message: messages.auth.missingToken, errors: [] });
+    expect(missing.json()).toEqual({
+      status: false,
+      code: 401,
+      message: messages.auth.missingToken,
+      messageCode: 'core.auth.missingToken',
+      errors: [],
+    });
 
     for (const authorization of ['Bearer', 'Basic abc', 'Bearer not-a-token', `Bearer ${'x'.repeat(500)}`]) {
       const response = await t.app.inject({ url: '/api/auth/me', headers: { authorization } });
       expect(response.statusCode, authorization).toBe(401);
-      expect(response.json()).toMatchObject({ code: 401, message: messages.auth.invalidToken });
+      expect(response.json()).toMatchObject({
+        code: 401,
+        message: messages.auth.invalidToken,
+        messageCode: 'core.auth.invalidToken',
+      });
     }
 
     const { auth } = await registerLibrary(t.app);

@@ -371,7 +371,13 @@ describe('monthly recurring expenses', () => {
       start_month: monthFrom(start, 1),
     });
     expect(moved.statusCode).toBe(400);
-    expect(moved.json().errors).toEqual([{ field: 'start_month', message: m.recurring.startMonthOutOfRange }]);
+    expect(moved.json().errors).toEqual([
+      {
+        field: 'start_month',
+        message: m.recurring.startMonthOutOfRange,
+        messageCode: 'expenses.recurring.startMonthOutOfRange',
+      },
+    ]);
   });
 
   it('refuses to move an entry of a monthly expense onto a day that expense already has (409)', async () => {
@@ -381,7 +387,9 @@ describe('monthly recurring expenses', () => {
     const entry = (await monthOf(auth, start)).expenses[0]!;
     const moved = await send(auth, 'PUT', `/api/expenses/${entry.id}`, { ...rent, date: `${thisMonth()}-01` });
     expect(moved.statusCode, moved.body).toBe(409);
-    expect(moved.json().errors).toEqual([{ field: 'date', message: m.monthlyDayTaken }]);
+    expect(moved.json().errors).toEqual([
+      { field: 'date', message: m.monthlyDayTaken, messageCode: 'expenses.monthlyDayTaken' },
+    ]);
     expect(await entriesOf(recurring.id)).toHaveLength(2);
   });
 });

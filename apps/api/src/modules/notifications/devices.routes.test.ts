@@ -129,25 +129,66 @@ describe('POST /api/devices', () => {
   });
 
   it('validates the body with clear messages', async () => {
-    const cases: [unknown, string, string][] = [
-      [{ fcmToken: fakeFcmToken(), platform: 'android' }, 'pairingCode', d.codeRequired],
-      [{ pairingCode: '  ', fcmToken: fakeFcmToken(), platform: 'android' }, 'pairingCode', d.codeRequired],
-      [{ pairingCode: 'ABC', fcmToken: fakeFcmToken(), platform: 'android' }, 'pairingCode', d.codeInvalid],
-      [{ pairingCode: 'A'.repeat(500), fcmToken: fakeFcmToken(), platform: 'android' }, 'pairingCode', d.codeInvalid],
-      [{ pairingCode: 'ABCDEFGH', platform: 'android' }, 'fcmToken', d.tokenRequired],
-      [{ pairingCode: 'ABCDEFGH', fcmToken: 'short', platform: 'android' }, 'fcmToken', d.tokenInvalid],
-      [{ pairingCode: 'ABCDEFGH', fcmToken: 'x'.repeat(5000), platform: 'android' }, 'fcmToken', d.tokenInvalid],
+    const cases: [unknown, string, string, string][] = [
+      [
+        { fcmToken: fakeFcmToken(), platform: 'android' },
+        'pairingCode',
+        d.codeRequired,
+        'notifications.devices.codeRequired',
+      ],
+      [
+        { pairingCode: '  ', fcmToken: fakeFcmToken(), platform: 'android' },
+        'pairingCode',
+        d.codeRequired,
+        'notifications.devices.codeRequired',
+      ],
+      [
+        { pairingCode: 'ABC', fcmToken: fakeFcmToken(), platform: 'android' },
+        'pairingCode',
+        d.codeInvalid,
+        'notifications.devices.codeInvalid',
+      ],
+      [
+        { pairingCode: 'A'.repeat(500), fcmToken: fakeFcmToken(), platform: 'android' },
+        'pairingCode',
+        d.codeInvalid,
+        'notifications.devices.codeInvalid',
+      ],
+      [
+        { pairingCode: 'ABCDEFGH', platform: 'android' },
+        'fcmToken',
+        d.tokenRequired,
+        'notifications.devices.tokenRequired',
+      ],
+      [
+        { pairingCode: 'ABCDEFGH', fcmToken: 'short', platform: 'android' },
+        'fcmToken',
+        d.tokenInvalid,
+        'notifications.devices.tokenInvalid',
+      ],
+      [
+        { pairingCode: 'ABCDEFGH', fcmToken: 'x'.repeat(5000), platform: 'android' },
+        'fcmToken',
+        d.tokenInvalid,
+        'notifications.devices.tokenInvalid',
+      ],
       [
         { pairingCode: 'ABCDEFGH', fcmToken: `${fakeFcmToken()} <script>`, platform: 'android' },
         'fcmToken',
         d.tokenInvalid,
+        'notifications.devices.tokenInvalid',
       ],
-      [{ pairingCode: 'ABCDEFGH', fcmToken: fakeFcmToken(), platform: 'symbian' }, 'platform', d.platformInvalid],
+      [
+        { pairingCode: 'ABCDEFGH', fcmToken: fakeFcmToken(), platform: 'symbian' },
+        'platform',
+        d.platformInvalid,
+        'notifications.devices.platformInvalid',
+      ],
     ];
-    for (const [payload, field, message] of cases) {
+    for (const [payload, field, message, messageCode] of cases) {
       const response = await register(payload);
       expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
-      expect(response.json().errors[0]).toEqual({ field, message });
+      expect(response.json().errors[0]).toEqual({ field, message, messageCode });
     }
   });
 

@@ -226,7 +226,9 @@ describe('POST /api/payments/:id/adjustments', () => {
       reason: 'Too much',
     });
     expect(over.statusCode).toBe(422);
-    expect(over.json().errors).toEqual([{ field: 'amount', message: p.overpayment(249.5) }]);
+    expect(over.json().errors).toEqual([
+      { field: 'amount', message: p.overpayment(249.5), messageCode: 'payments.overpayment' },
+    ]);
     expect(await auditOf(library.libraryId, 'payment.adjust')).toEqual([
       {
         admin_id: library.adminId,
@@ -247,10 +249,14 @@ describe('POST /api/payments/:id/adjustments', () => {
 
     const tooMuch = await cashRefund(library, firstPaymentId, '400.01', 'The rest');
     expect(tooMuch.statusCode).toBe(422);
-    expect(tooMuch.json().errors).toEqual([{ field: 'amount', message: r.refundTooMuch(400) }]);
+    expect(tooMuch.json().errors).toEqual([
+      { field: 'amount', message: r.refundTooMuch(400), messageCode: 'receipts.refundTooMuch' },
+    ]);
     expect((await cashRefund(library, firstPaymentId, 400, 'The rest')).statusCode).toBe(201);
     const nothing = await cashRefund(library, firstPaymentId, 1, 'Again');
-    expect(nothing.json().errors).toEqual([{ field: 'amount', message: r.refundTooMuch(0) }]);
+    expect(nothing.json().errors).toEqual([
+      { field: 'amount', message: r.refundTooMuch(0), messageCode: 'receipts.refundTooMuch' },
+    ]);
     expect(r.refundTooMuch(0)).toBe('Nothing is left of this payment to refund');
     expect(await account(library, subscriptionId)).toMatchObject({ paid: 0, balance: 1000 });
     expect(await auditOf(library.libraryId, 'payment.adjust')).toHaveLength(2);

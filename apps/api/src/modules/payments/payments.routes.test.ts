@@ -67,14 +67,17 @@ describe('POST /api/subscription/:id/payments', () => {
     expect(over.json()).toMatchObject({
       code: 422,
       message: p.overpayment(1500),
-      errors: [{ field: 'amount', message: p.overpayment(1500) }],
+      messageCode: 'payments.overpayment',
+      errors: [{ field: 'amount', message: p.overpayment(1500), messageCode: 'payments.overpayment' }],
     });
     expect(await countPayments(library.libraryId)).toBe(1);
 
     const { subscriptionId: paidUp } = await subscribe(t, library, { fee: 800 });
     const nothingDue = await pay(t, library.auth, paidUp, { amount: 1, mode: 'Cash' });
     expect(nothingDue.statusCode).toBe(422);
-    expect(nothingDue.json().errors).toEqual([{ field: 'amount', message: p.overpayment(0) }]);
+    expect(nothingDue.json().errors).toEqual([
+      { field: 'amount', message: p.overpayment(0), messageCode: 'payments.overpayment' },
+    ]);
     expect(p.overpayment(0)).toBe('Nothing is due on this subscription');
     expect(await countPayments(library.libraryId)).toBe(2);
     const audit = await t.pool.query(`select 1 from audit_log where library_id = $1 and action = 'payment.record'`, [
@@ -86,27 +89,37 @@ describe('POST /api/subscription/:id/payments', () => {
   it('refuses zero, negative, 3-decimal, hex and missing amounts and bad references with the field message', async () => {
     const library = await moneyLibrary(t);
     const { subscriptionId } = await subscribe(t, library, { price: 5000, fee: 0 });
-    const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ amount: 0, mode: 'Cash' }, 'amount', p.amountZero],
-      [{ amount: '0.00', mode: 'Cash' }, 'amount', p.amountZero],
-      [{ amount: -5, mode: 'Cash' }, 'amount', p.amountInvalid],
-      [{ amount: '12.345', mode: 'Cash' }, 'amount', p.amountInvalid],
-      [{ amount: 12.345, mode: 'Cash' }, 'amount', p.amountInvalid],
-      [{ amount: '0x10', mode: 'Cash' }, 'amount', p.amountInvalid],
-      [{ amount: '1e3', mode: 'Cash' }, 'amount', p.amountInvalid],
-      [{ amount: '1,000', mode: 'Cash' }, 'amount', p.amountInvalid],
-      [{ mode: 'Cash' }, 'amount', p.amountRequired],
-      [{ amount: 100, mode: 'Gold' }, 'mode', messages.subscriptions.modeRequired],
-      [{ amount: 100, mode: 'UPI' }, 'reference', p.referenceRequired.UPI],
-      [{ amount: 100, mode: 'Bank Transfer', reference: '  ' }, 'reference', p.referenceRequired['Bank Transfer']],
-      [{ amount: 100, mode: 'UPI', reference: '12345678901' }, 'reference', p.utrInvalid],
-      [{ amount: 100, mode: 'UPI', reference: '12345678901A' }, 'reference', p.utrInvalid],
-      [{ amount: 100, mode: 'Cheque', reference: '12-345' }, 'reference', p.referenceInvalid],
+    const cases: Array<[Record<string, unknown>, string, string, string]> = [
+      [{ amount: 0, mode: 'Cash' }, 'amount', p.amountZero, 'payments.amountZero'],
+      [{ amount: '0.00', mode: 'Cash' }, 'amount', p.amountZero, 'payments.amountZero'],
+      [{ amount: -5, mode: 'Cash' }, 'amount', p.amountInvalid, 'payments.amountInvalid'],
+      [{ amount: '12.345', mode: 'Cash' }, 'amount', p.amountInvalid, 'payments.amountInvalid'],
+      [{ amount: 12.345, mode: 'Cash' }, 'amount', p.amountInvalid, 'payments.amountInvalid'],
+      [{ amount: '0x10', mode: 'Cash' }, 'amount', p.amountInvalid, 'payments.amountInvalid'],
+      [{ amount: '1e3', mode: 'Cash' }, 'amount', p.amountInvalid, 'payments.amountInvalid'],
+      [{ amount: '1,000', mode: 'Cash' }, 'amount', p.amountInvalid, 'payments.amountInvalid'],
+      [{ mode: 'Cash' }, 'amount', p.amountRequired, 'payments.amountRequired'],
+      [{ amount: 100, mode: 'Gold' }, 'mode', messages.subscriptions.modeRequired, 'subscriptions.modeRequired'],
+      [{ amount: 100, mode: 'UPI' }, 'reference', p.referenceRequired.UPI, 'payments.referenceRequired.UPI'],
+      [
+        { amount: 100, mode: 'Bank Transfer', reference: '  ' },
+        'reference',
+        p.referenceRequired['Bank Transfer'],
+        'payments.referenceRequired.Bank Transfer',
+      ],
+      [{ amount: 100, mode: 'UPI', reference: '12345678901' }, 'reference', p.utrInvalid, 'payments.utrInvalid'],
+      [{ amount: 100, mode: 'UPI', reference: '12345678901A' }, 'reference', p.utrInvalid, 'payments.utrInvalid'],
+      [
+        { amount: 100, mode: 'Cheque', reference: '12-345' },
+        'reference',
+        p.referenceInvalid,
+        'payments.referenceInvalid',
+      ],
     ];
-    for (const [body, field, message] of cases) {
+    for (const [body, field, message, messageCode] of cases) {
       const response = await pay(t, library.auth, subscriptionId, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json().errors, JSON.stringify(body)).toContainEqual({ field, message });
+      expect(response.json().errors, JSON.stringify(body)).toContainEqual({ field, message, messageCode });
     }
     // A cheque may go without its number; cash and card need none.
     for (const body of [
@@ -180,7 +193,9 @@ describe('POST /api/subscription/:id/payments', () => {
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([201, 201, 201, 422, 422, 422, 422, 422, 422, 422]);
     for (const refused of responses.filter((response) => response.statusCode === 422)) {
-      expect(refused.json().errors).toEqual([{ field: 'amount', message: p.overpayment(100) }]);
+      expect(refused.json().errors).toEqual([
+        { field: 'amount', message: p.overpayment(100), messageCode: 'payments.overpayment' },
+      ]);
     }
     expect(await account(library, subscriptionId)).toMatchObject({ price: 1000, paid: 900, balance: 100 });
   });
@@ -368,7 +383,9 @@ describe('POST /api/subscription/:id/payments with an Idempotency-Key', () => {
     const { subscriptionId } = await subscribe(t, library, { price: 1000, fee: 0 });
     const over = await pay(t, withKey(library, 'fix-it'), subscriptionId, { amount: 1200, mode: 'Cash' });
     expect(over.statusCode).toBe(422);
-    expect(over.json().errors).toEqual([{ field: 'amount', message: p.overpayment(1000) }]);
+    expect(over.json().errors).toEqual([
+      { field: 'amount', message: p.overpayment(1000), messageCode: 'payments.overpayment' },
+    ]);
     const fixed = await pay(t, withKey(library, 'fix-it'), subscriptionId, { amount: 1000, mode: 'Cash' });
     expect(fixed.statusCode, fixed.body).toBe(201);
     expect(await account(library, subscriptionId)).toMatchObject({ paid: 1000, balance: 0 });

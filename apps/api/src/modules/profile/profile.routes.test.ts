@@ -58,15 +58,15 @@ describe('PUT /api/admin/update-admin-profile', () => {
     const empty = await update(auth, { name: '', email: '', phone: '', password: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual([
-      { field: 'name', message: messages.profile.nameRequired },
-      { field: 'email', message: messages.profile.emailRequired },
-      { field: 'phone', message: messages.profile.phoneRequired },
-      { field: 'password', message: messages.profile.passwordRequired },
+      { field: 'name', message: messages.profile.nameRequired, messageCode: 'core.profile.nameRequired' },
+      { field: 'email', message: messages.profile.emailRequired, messageCode: 'core.profile.emailRequired' },
+      { field: 'phone', message: messages.profile.phoneRequired, messageCode: 'core.profile.phoneRequired' },
+      { field: 'password', message: messages.profile.passwordRequired, messageCode: 'core.profile.passwordRequired' },
     ]);
     const malformed = await update(auth, { name: 'A', email: 'nope', phone: '12345', password: 'long-enough' });
     expect(malformed.json().errors).toEqual([
-      { field: 'email', message: messages.profile.emailInvalid },
-      { field: 'phone', message: messages.profile.phoneInvalid },
+      { field: 'email', message: messages.profile.emailInvalid, messageCode: 'core.profile.emailInvalid' },
+      { field: 'phone', message: messages.profile.phoneInvalid, messageCode: 'core.profile.phoneInvalid' },
     ]);
   });
 

@@ -113,7 +113,9 @@ describe('GET /api/profit', () => {
     for (const months of ['0', '25', 'abc', '1.5', '-1']) {
       const response = await t.app.inject({ url: `/api/profit?months=${months}`, headers: lib.auth });
       expect(response.statusCode, months).toBe(400);
-      expect(response.json().errors).toEqual([{ field: 'months', message: messages.profit.monthsInvalid }]);
+      expect(response.json().errors).toEqual([
+        { field: 'months', message: messages.profit.monthsInvalid, messageCode: 'profit.monthsInvalid' },
+      ]);
     }
   });
 

@@ -207,7 +207,9 @@ describe('GET /api/receipts/:paymentId/view', () => {
     expect(second.headers['content-security-policy']).not.toBe(csp); // a new nonce each time
     const wrong = await get(library.auth, `/api/receipts/${library.paymentId}/view?paper=a4`);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors).toEqual([{ field: 'paper', message: m.paperInvalid }]);
+    expect(wrong.json().errors).toEqual([
+      { field: 'paper', message: m.paperInvalid, messageCode: 'receipts.paperInvalid' },
+    ]);
   });
 
   it('escapes every value it shows', async () => {

@@ -124,39 +124,62 @@ describe('PUT /api/settings', () => {
     expect((await put(auth, valid)).statusCode).toBe(200);
     const before = await stored(session.library.id);
     const duplicate = [...valid.price_list, { duration: 3, is_reserved: false, window_hours: '', price: 1 }];
-    const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ upi_id: 'gyandeep' }, 'upi_id', m.upiIdInvalid],
-      [{ upi_id: 'gyan deep@okaxis' }, 'upi_id', m.upiIdInvalid],
-      [{ upi_id: 'gyandeep@1bank' }, 'upi_id', m.upiIdInvalid],
-      [{ upi_payee_name: null }, 'upi_payee_name', m.payeeNameRequired],
-      [{ upi_payee_name: 'A' }, 'upi_payee_name', m.payeeNameInvalid],
-      [{ upi_payee_name: 'Gyan <Deep>' }, 'upi_payee_name', m.payeeNameInvalid],
-      [{ price_list: duplicate }, 'price_list.4.duration', m.priceList.duplicate],
-      [{ reminder_template: 'Hi {name}, pay {fee}' }, 'reminder_template', m.reminderTemplateUnknown('fee')],
-      [{ reminder_template: '   ' }, 'reminder_template', m.reminderTemplateRequired],
-      [{ reminder_template: 'x'.repeat(1001) }, 'reminder_template', m.reminderTemplateTooLong],
-      [{ dues_expiring_days: 0 }, 'dues_expiring_days', m.expiringDaysInvalid],
-      [{ dues_expiring_days: 61 }, 'dues_expiring_days', m.expiringDaysInvalid],
-      [{ dues_expiring_days: 2.5 }, 'dues_expiring_days', m.expiringDaysInvalid],
-      [{ dues_grace_days: -1 }, 'dues_grace_days', m.graceDaysInvalid],
-      [{ dues_grace_days: 61 }, 'dues_grace_days', m.graceDaysInvalid],
-      [{ dues_grace_days: '7 days' }, 'dues_grace_days', m.graceDaysInvalid],
+    const cases: Array<[Record<string, unknown>, string, string, string]> = [
+      [{ upi_id: 'gyandeep' }, 'upi_id', m.upiIdInvalid, 'settings.upiIdInvalid'],
+      [{ upi_id: 'gyan deep@okaxis' }, 'upi_id', m.upiIdInvalid, 'settings.upiIdInvalid'],
+      [{ upi_id: 'gyandeep@1bank' }, 'upi_id', m.upiIdInvalid, 'settings.upiIdInvalid'],
+      [{ upi_payee_name: null }, 'upi_payee_name', m.payeeNameRequired, 'settings.payeeNameRequired'],
+      [{ upi_payee_name: 'A' }, 'upi_payee_name', m.payeeNameInvalid, 'settings.payeeNameInvalid'],
+      [{ upi_payee_name: 'Gyan <Deep>' }, 'upi_payee_name', m.payeeNameInvalid, 'settings.payeeNameInvalid'],
+      [{ price_list: duplicate }, 'price_list.4.duration', m.priceList.duplicate, 'settings.priceList.duplicate'],
+      [
+        { reminder_template: 'Hi {name}, pay {fee}' },
+        'reminder_template',
+        m.reminderTemplateUnknown('fee'),
+        'settings.reminderTemplateUnknown',
+      ],
+      [
+        { reminder_template: '   ' },
+        'reminder_template',
+        m.reminderTemplateRequired,
+        'settings.reminderTemplateRequired',
+      ],
+      [
+        { reminder_template: 'x'.repeat(1001) },
+        'reminder_template',
+        m.reminderTemplateTooLong,
+        'settings.reminderTemplateTooLong',
+      ],
+      [{ dues_expiring_days: 0 }, 'dues_expiring_days', m.expiringDaysInvalid, 'settings.expiringDaysInvalid'],
+      [{ dues_expiring_days: 61 }, 'dues_expiring_days', m.expiringDaysInvalid, 'settings.expiringDaysInvalid'],
+      [{ dues_expiring_days: 2.5 }, 'dues_expiring_days', m.expiringDaysInvalid, 'settings.expiringDaysInvalid'],
+      [{ dues_grace_days: -1 }, 'dues_grace_days', m.graceDaysInvalid, 'settings.graceDaysInvalid'],
+      [{ dues_grace_days: 61 }, 'dues_grace_days', m.graceDaysInvalid, 'settings.graceDaysInvalid'],
+      [{ dues_grace_days: '7 days' }, 'dues_grace_days', m.graceDaysInvalid, 'settings.graceDaysInvalid'],
       [
         { price_list: [{ duration: 37, is_reserved: false, price: 1 }] },
         'price_list.0.duration',
         m.priceList.durationInvalid,
+        'settings.priceList.durationInvalid',
       ],
       [
         { price_list: [{ duration: 1, is_reserved: false, window_hours: 25, price: 1 }] },
         'price_list.0.window_hours',
         m.priceList.windowHoursInvalid,
+        'settings.priceList.windowHoursInvalid',
       ],
       [
         { price_list: [{ duration: 1, is_reserved: false, price: '12.345' }] },
         'price_list.0.price',
         m.priceList.priceInvalid,
+        'settings.priceList.priceInvalid',
       ],
-      [{ price_list: [{ duration: 1, is_reserved: false }] }, 'price_list.0.price', m.priceList.priceRequired],
+      [
+        { price_list: [{ duration: 1, is_reserved: false }] },
+        'price_list.0.price',
+        m.priceList.priceRequired,
+        'settings.priceList.priceRequired',
+      ],
       [
         {
           price_list: Array.from({ length: 101 }, (_, index) => ({
@@ -168,12 +191,17 @@ describe('PUT /api/settings', () => {
         },
         'price_list',
         m.priceList.tooMany,
+        'settings.priceList.tooMany',
       ],
     ];
-    for (const [change, field, message] of cases) {
+    for (const [change, field, message, messageCode] of cases) {
       const response = await put(auth, { ...valid, ...change });
       expect(response.statusCode, JSON.stringify(change).slice(0, 100)).toBe(400);
-      expect(response.json().errors, JSON.stringify(change).slice(0, 100)).toContainEqual({ field, message });
+      expect(response.json().errors, JSON.stringify(change).slice(0, 100)).toContainEqual({
+        field,
+        message,
+        messageCode,
+      });
     }
     expect(await stored(session.library.id)).toEqual(before);
   });
@@ -206,34 +234,34 @@ describe('PUT /api/settings', () => {
     const { auth, session } = await registerLibrary(t.app);
     expect((await put(auth, { ...valid, gstin: '27AAPFU0939F1ZV' })).statusCode).toBe(200);
     const before = await stored(session.library.id);
-    const cases: Array<[unknown, string]> = [
-      ['27AAPFU0939F1ZW', m.gstinProblem.check], // one character off at the end
-      ['27AAPFU0936F1ZV', m.gstinProblem.check], // a typing mistake inside
-      ['99AAPFU0939F1ZV', m.gstinProblem.state], // no state 99
-      ['00AAPFU0939F1ZV', m.gstinProblem.state],
-      ['27AAPFU0939F1Z', m.gstinProblem.format], // 14 characters
-      ['27AAPFU0939F1XV', m.gstinProblem.format], // no Z
-      ['27AAPF00939F1ZV', m.gstinProblem.format], // a digit where the PAN has a letter
-      ['27AAPFU0939F0ZV', m.gstinProblem.format], // entity number 0
-      ['२७AAPFU0939F1ZV', m.gstinProblem.format],
-      [27, m.gstinInvalid],
+    const cases: Array<[unknown, string, string]> = [
+      ['27AAPFU0939F1ZW', m.gstinProblem.check, 'settings.gstinProblem.check'], // one character off at the end
+      ['27AAPFU0936F1ZV', m.gstinProblem.check, 'settings.gstinProblem.check'], // a typing mistake inside
+      ['99AAPFU0939F1ZV', m.gstinProblem.state, 'settings.gstinProblem.state'], // no state 99
+      ['00AAPFU0939F1ZV', m.gstinProblem.state, 'settings.gstinProblem.state'],
+      ['27AAPFU0939F1Z', m.gstinProblem.format, 'settings.gstinProblem.format'], // 14 characters
+      ['27AAPFU0939F1XV', m.gstinProblem.format, 'settings.gstinProblem.format'], // no Z
+      ['27AAPF00939F1ZV', m.gstinProblem.format, 'settings.gstinProblem.format'], // a digit where the PAN has a letter
+      ['27AAPFU0939F0ZV', m.gstinProblem.format, 'settings.gstinProblem.format'], // entity number 0
+      ['२७AAPFU0939F1ZV', m.gstinProblem.format, 'settings.gstinProblem.format'],
+      [27, m.gstinInvalid, 'settings.gstinInvalid'],
     ];
-    for (const [gstin, message] of cases) {
+    for (const [gstin, message, messageCode] of cases) {
       const response = await put(auth, { ...valid, gstin });
       expect(response.statusCode, String(gstin)).toBe(400);
-      expect(response.json().errors, String(gstin)).toEqual([{ field: 'gstin', message }]);
+      expect(response.json().errors, String(gstin)).toEqual([{ field: 'gstin', message, messageCode }]);
     }
-    for (const [change, field, message] of [
-      [{ gst_rate: 0 }, 'gst_rate', m.gstRateInvalid],
-      [{ gst_rate: 40.01 }, 'gst_rate', m.gstRateInvalid],
-      [{ gst_rate: '18.005' }, 'gst_rate', m.gstRateInvalid],
-      [{ gst_rate: -18 }, 'gst_rate', m.gstRateInvalid],
-      [{ sac: '998' }, 'sac', m.sacInvalid],
-      [{ sac: '123456' }, 'sac', m.sacInvalid],
+    for (const [change, field, message, messageCode] of [
+      [{ gst_rate: 0 }, 'gst_rate', m.gstRateInvalid, 'settings.gstRateInvalid'],
+      [{ gst_rate: 40.01 }, 'gst_rate', m.gstRateInvalid, 'settings.gstRateInvalid'],
+      [{ gst_rate: '18.005' }, 'gst_rate', m.gstRateInvalid, 'settings.gstRateInvalid'],
+      [{ gst_rate: -18 }, 'gst_rate', m.gstRateInvalid, 'settings.gstRateInvalid'],
+      [{ sac: '998' }, 'sac', m.sacInvalid, 'settings.sacInvalid'],
+      [{ sac: '123456' }, 'sac', m.sacInvalid, 'settings.sacInvalid'],
     ] as const) {
       const response = await put(auth, { ...valid, ...change });
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
-      expect(response.json().errors, JSON.stringify(change)).toEqual([{ field, message }]);
+      expect(response.json().errors, JSON.stringify(change)).toEqual([{ field, message, messageCode }]);
     }
     expect(await stored(session.library.id)).toEqual(before);
   });
