@@ -25,8 +25,11 @@ declare module 'fastify' {
      * before the body is read, so it learns no body rules.
      */
     roles?: readonly Role[];
-    /** The 403's text for a role not listed (the catalogue's, `messages.team`). */
-    forbiddenMessage?: string;
+    /**
+     * The 403's text for a role not listed (the catalogue's, `messages.team`), read when a call
+     * is refused, so it is in that caller's language.
+     */
+    forbiddenMessage?: () => string;
     /**
      * Issue 16: the route stays open to a person who must first replace a one-time password
      * (changing it, signing out, reading who they are); every other route answers them 403.
@@ -35,25 +38,28 @@ declare module 'fastify' {
   }
 }
 
-/** Which catalogue text a 403 of each ability gives. */
-const FORBIDDEN_MESSAGES: Partial<Record<Ability, string>> = {
-  team: messages.team.forbiddenTeam,
-  settings: messages.team.forbiddenSettings,
-  backups: messages.team.forbidden,
-  deletes: messages.team.forbiddenDelete,
-  'students.delete': messages.team.forbiddenDelete,
-  'students.identity': messages.team.forbiddenIdentity,
-  exports: messages.team.forbiddenExport,
-  'notifications.send': messages.team.forbiddenBroadcast,
-  manage: messages.team.forbiddenManage,
+/** Which catalogue text a 403 of each ability gives, read when a call is refused (its caller's language). */
+const FORBIDDEN_MESSAGES: Partial<Record<Ability, () => string>> = {
+  team: () => messages.team.forbiddenTeam,
+  settings: () => messages.team.forbiddenSettings,
+  backups: () => messages.team.forbidden,
+  deletes: () => messages.team.forbiddenDelete,
+  'students.delete': () => messages.team.forbiddenDelete,
+  'students.identity': () => messages.team.forbiddenIdentity,
+  exports: () => messages.team.forbiddenExport,
+  'notifications.send': () => messages.team.forbiddenBroadcast,
+  manage: () => messages.team.forbiddenManage,
 };
 
 /**
  * A route's `config` naming who may call it (issue 16): `config: allow('deletes')`. The roles
  * come from the shared table (`rolesWith`), the web app hides the same things with `can`.
  */
-export function allow(ability: Ability): { roles: Role[]; forbiddenMessage: string } {
-  return { roles: rolesWith(ability), forbiddenMessage: FORBIDDEN_MESSAGES[ability] ?? messages.team.forbidden };
+export function allow(ability: Ability): { roles: Role[]; forbiddenMessage: () => string } {
+  return {
+    roles: rolesWith(ability),
+    forbiddenMessage: FORBIDDEN_MESSAGES[ability] ?? (() => messages.team.forbidden),
+  };
 }
 
 export interface AuthOptions {
@@ -74,7 +80,7 @@ export default fp<AuthOptions>(
       if (!session) throw unauthorized(messages.auth.invalidToken);
       const { roles, forbiddenMessage, openBeforePasswordChange } = request.routeOptions.config;
       // A route that declares no roles is refused to everyone: access is never granted by omission.
-      if (!roles?.includes(session.role)) throw forbidden(forbiddenMessage ?? messages.team.forbidden);
+      if (!roles?.includes(session.role)) throw forbidden(forbiddenMessage?.() ?? messages.team.forbidden);
       if (session.mustChangePassword && !openBeforePasswordChange) throw forbidden(messages.team.mustChangePassword);
       request.auth = session;
     });

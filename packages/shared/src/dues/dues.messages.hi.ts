@@ -31,6 +31,13 @@ export default translation<typeof duesMessages>('dues', {
     lastReminder: 'आख़िरी रिमाइंडर',
     actions: 'कार्रवाई',
   },
+  csvColumns: {
+    balance: 'बकाया (INR)',
+    renewalPrice: 'रिन्यूअल की कीमत (INR)',
+    reminderChannel: 'रिमाइंडर का माध्यम',
+    remindedBy: 'रिमाइंडर भेजने वाले',
+    upiReference: 'UPI संदर्भ',
+  },
   pool: 'कोई भी खाली सीट',
   searchPlaceholder: 'छात्र खोजें...',
   export: 'CSV एक्सपोर्ट करें',

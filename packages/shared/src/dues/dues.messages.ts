@@ -44,6 +44,14 @@ export const duesMessages = defineMessages('dues', {
     lastReminder: 'Last Reminder',
     actions: 'Actions',
   },
+  /** The CSV's columns that the screen does not show. */
+  csvColumns: {
+    balance: 'Balance (INR)',
+    renewalPrice: 'Renewal Price (INR)',
+    reminderChannel: 'Reminder Channel',
+    remindedBy: 'Reminded By',
+    upiReference: 'UPI Reference',
+  },
   pool: 'Any free seat',
   searchPlaceholder: 'Search Student...',
   export: 'Export CSV',

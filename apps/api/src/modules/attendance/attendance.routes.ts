@@ -22,7 +22,7 @@ import { createUrlSigner, FILE_URL_BASE_PATH, FILE_URL_TTL_SECONDS } from '../..
 import * as service from './attendance.service';
 
 const m = messages.attendance;
-const studentParams = z.object({ id: z.uuid({ error: m.studentNotFound }) });
+const studentParams = z.object({ id: z.uuid({ error: () => m.studentNotFound }) });
 const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
 const withId = { ...failures, 404: errorEnvelopeSchema };
 const common = { tags: ['attendance'], security: [{ bearerAuth: [] }] };

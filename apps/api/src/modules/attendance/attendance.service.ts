@@ -87,14 +87,15 @@ async function identify(
   return { studentId: card.student_id, method: 'card' };
 }
 
-const CODE_DENIALS: Partial<Record<CheckDenial, string>> = {
-  forged: m.denied.forged,
-  other_library: m.denied.otherLibrary,
-  revoked: m.denied.revoked,
-  card_revoked: m.denied.cardRevoked,
-  stale: m.denied.stale,
-  replayed: m.denied.replayed,
-  unknown_mobile: m.denied.unknownMobile,
+/** A refused code's text, read when the code is refused (in the caller's language). */
+const CODE_DENIALS: Partial<Record<CheckDenial, () => string>> = {
+  forged: () => m.denied.forged,
+  other_library: () => m.denied.otherLibrary,
+  revoked: () => m.denied.revoked,
+  card_revoked: () => m.denied.cardRevoked,
+  stale: () => m.denied.stale,
+  replayed: () => m.denied.replayed,
+  unknown_mobile: () => m.denied.unknownMobile,
 };
 
 /** Minutes a daily window lasts; an end at or before the start wraps past midnight (equal: 24 h). */
@@ -168,7 +169,7 @@ export async function check(
   const now = isoOf(nowMs);
   const identified = await identify(context, actor, input, nowMs);
   if (typeof identified === 'string') {
-    return { outcome: 'denied', reason: identified, message: CODE_DENIALS[identified]!, at: now };
+    return { outcome: 'denied', reason: identified, message: CODE_DENIALS[identified]!(), at: now };
   }
   const { studentId } = identified;
   const { libraryId } = actor;

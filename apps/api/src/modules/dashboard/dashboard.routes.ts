@@ -17,7 +17,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['dashboard'],
         summary: "The library's figures for a period (fees counted by their creation time)",
         security: [{ bearerAuth: [] }],
-        params: z.object({ period: z.enum(DASHBOARD_PERIODS, { error: messages.dashboard.unknownPeriod }) }),
+        params: z.object({ period: z.enum(DASHBOARD_PERIODS, { error: () => messages.dashboard.unknownPeriod }) }),
         response: { 200: successEnvelope(dashboardSchema), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
       },
     },

@@ -16,7 +16,7 @@ import { ok } from '../../lib/reply';
 import * as service from './dues.service';
 
 const m = messages.dues;
-const reminderParams = z.object({ subscriptionId: z.uuid({ error: m.dueNotFound }) });
+const reminderParams = z.object({ subscriptionId: z.uuid({ error: () => m.dueNotFound }) });
 const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
 const security = [{ bearerAuth: [] }];
 

@@ -124,19 +124,20 @@ export async function listDues(context: DuesContext, actor: Actor, query: ListQu
   };
 }
 
-const CSV_HEADER = [
+/** The CSV's header, read when a file is made (in the caller's language). */
+const csvHeader = () => [
   m.columns.student,
   m.columns.mobile,
   m.columns.place,
   m.columns.window,
   m.columns.expiry,
-  'Balance (INR)',
-  'Renewal Price (INR)',
+  m.csvColumns.balance,
+  m.csvColumns.renewalPrice,
   `${m.columns.amountDue} (INR)`,
   m.columns.lastReminder,
-  'Reminder Channel',
-  'Reminded By',
-  'UPI Reference',
+  m.csvColumns.reminderChannel,
+  m.csvColumns.remindedBy,
+  m.csvColumns.upiReference,
 ];
 
 /**
@@ -146,7 +147,7 @@ const CSV_HEADER = [
 export async function duesCsv(context: DuesContext, actor: Actor, query: ListQuery) {
   const settings = await settingsOf(context, actor);
   async function* lines() {
-    yield toCsv([CSV_HEADER]);
+    yield toCsv([csvHeader()]);
     for await (const rows of repository.allDues(context.db, actor.libraryId, orderOf(query))) {
       yield toCsv(
         rows.map((row) => [

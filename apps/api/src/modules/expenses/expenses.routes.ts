@@ -16,8 +16,8 @@ import { ok } from '../../lib/reply';
 import * as service from './expenses.service';
 
 const m = messages.expenses;
-const expenseParams = z.object({ id: z.uuid({ error: m.notFound }) });
-const recurringParams = z.object({ id: z.uuid({ error: m.recurring.notFound }) });
+const expenseParams = z.object({ id: z.uuid({ error: () => m.notFound }) });
+const recurringParams = z.object({ id: z.uuid({ error: () => m.recurring.notFound }) });
 const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
 const withId = { ...failures, 404: errorEnvelopeSchema };
 const common = { tags: ['expenses'], security: [{ bearerAuth: [] }] };

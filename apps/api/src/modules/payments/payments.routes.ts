@@ -23,8 +23,8 @@ import * as service from './payments.service';
 
 const m = messages.payments;
 const r = messages.receipts;
-const idParams = z.object({ id: z.uuid({ error: m.notFound }) });
-const paymentParams = z.object({ id: z.uuid({ error: m.paymentNotFound }) });
+const idParams = z.object({ id: z.uuid({ error: () => m.notFound }) });
+const paymentParams = z.object({ id: z.uuid({ error: () => m.paymentNotFound }) });
 const failures = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,

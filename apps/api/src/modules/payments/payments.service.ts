@@ -103,8 +103,8 @@ export async function dayBook(context: PaymentsContext, actor: Actor, query: Day
   };
 }
 
-const columns = m.dayBook.columns;
-const CSV_HEADER = [
+/** The day book CSV's header, read when a file is made (in the caller's language). */
+const csvHeader = (columns = m.dayBook.columns) => [
   columns.time,
   columns.student,
   columns.mobile,
@@ -139,7 +139,7 @@ export async function dayBookCsv(
   if (!date) throw notFound();
   const rows = await repository.dayPayments(context.db, actor.libraryId, date, { counted: true });
   const csv = toCsv([
-    CSV_HEADER,
+    csvHeader(),
     ...rows.map((row) => [
       row.local_time,
       [row.first_name, row.last_name].filter(Boolean).join(' '),

@@ -41,7 +41,8 @@ export async function profit(context: ProfitContext, actor: Actor, query: Profit
   };
 }
 
-const CSV_HEADER = [
+/** The CSV's header, read when a file is made (in the caller's language). */
+const csvHeader = () => [
   m.columns.month,
   `${m.columns.collected} (INR)`,
   `${m.columns.expenses} (INR)`,
@@ -55,6 +56,6 @@ const CSV_HEADER = [
  */
 export async function profitCsv(context: ProfitContext, actor: Actor, query: ProfitQuery) {
   const { months } = await profitRows(context, actor, query);
-  const csv = toCsv([CSV_HEADER, ...months.map((row) => [row.month, row.collected, row.expenses, row.profit])]);
+  const csv = toCsv([csvHeader(), ...months.map((row) => [row.month, row.collected, row.expenses, row.profit])]);
   return { from: months[0]!.month, to: months.at(-1)!.month, csv };
 }

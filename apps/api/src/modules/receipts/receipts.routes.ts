@@ -20,7 +20,7 @@ import { renderReceiptPdf } from './receipt-pdf';
 import * as service from './receipts.service';
 
 const m = messages.receipts;
-const params = z.object({ paymentId: z.uuid({ error: m.notFound }) });
+const params = z.object({ paymentId: z.uuid({ error: () => m.notFound }) });
 const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 const security = [{ bearerAuth: [] }];
 const tags = ['receipts'];

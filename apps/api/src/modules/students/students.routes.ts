@@ -91,7 +91,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
         tags,
         security,
         summary: "Find a student by mobile number (the subscription dialog's lookup)",
-        params: z.object({ mobile: z.string().regex(MOBILE_PATTERN, { error: m.mobileInvalid }) }),
+        params: z.object({ mobile: z.string().regex(MOBILE_PATTERN, { error: () => m.mobileInvalid }) }),
         response: { 200: successEnvelope(studentLookupSchema), 400: failure, 401: failure, 404: failure },
       },
       onRequest: app.authenticate,

@@ -47,10 +47,11 @@ export interface StudentsContext extends ServiceContext {
 }
 
 const UUID = z.uuid();
-const CLASH_MESSAGES: Record<repository.UniqueField, string> = {
-  mobile: m.mobileTaken,
-  email: m.emailTaken,
-  aadhaar_number: m.aadhaarTaken,
+/** A taken field's text, read when the clash is answered (in the caller's language). */
+const CLASH_MESSAGES: Record<repository.UniqueField, () => string> = {
+  mobile: () => m.mobileTaken,
+  email: () => m.emailTaken,
+  aadhaar_number: () => m.aadhaarTaken,
 };
 
 // A malformed id cannot name a student of this library: the same 404 as another library's id.
@@ -60,7 +61,7 @@ function studentId(id: string): string {
 }
 
 function clash(fields: repository.UniqueField[]): AppError {
-  const errors = fields.map((field) => ({ field, message: CLASH_MESSAGES[field] }));
+  const errors = fields.map((field) => ({ field, message: CLASH_MESSAGES[field]() }));
   return new AppError(409, errors[0]!.message, errors);
 }
 

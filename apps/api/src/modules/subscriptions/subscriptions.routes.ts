@@ -19,7 +19,7 @@ import * as service from './subscriptions.service';
 import { ok } from '../../lib/reply';
 
 const m = messages.subscriptions;
-const idParams = z.object({ id: z.uuid({ error: m.notFound }) });
+const idParams = z.object({ id: z.uuid({ error: () => m.notFound }) });
 const failures = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,

@@ -37,10 +37,10 @@ export interface TeamRoutesOptions {
 const CURRENT_PASSWORD_TRIES = 5;
 const CURRENT_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 
-const personParams = z.object({ id: z.uuid({ error: m.personNotFound }) });
-const invitationParams = z.object({ id: z.uuid({ error: m.invitationNotFound }) });
+const personParams = z.object({ id: z.uuid({ error: () => m.personNotFound }) });
+const invitationParams = z.object({ id: z.uuid({ error: () => m.invitationNotFound }) });
 const tokenParams = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: m.invitationInvalid }),
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: () => m.invitationInvalid }),
 });
 const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 const withId = { ...failures, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
