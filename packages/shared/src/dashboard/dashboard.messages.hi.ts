@@ -35,6 +35,26 @@ export default translation<typeof dashboardMessages>('dashboard', {
   fetchError: 'डैशबोर्ड का डेटा लाने में गड़बड़ी हुई',
   fetchFailed: 'डैशबोर्ड का डेटा नहीं मिल सका',
   unknownPeriod: 'अनजान अवधि: 24_hour, 7_days, 1_month, 3_months, 6_months, 9_months, 1_year या lifetime इस्तेमाल करें',
+  plans: {
+    contentType: { reserved: 'रिज़र्व सीट', open: 'बिना रिज़र्व सीट' },
+    title: forms({
+      reserved_one: '{{count}} महीना · रिज़र्व',
+      reserved_other: '{{count}} महीने · रिज़र्व',
+      open_one: '{{count}} महीना · बिना रिज़र्व',
+      open_other: '{{count}} महीने · बिना रिज़र्व',
+    }),
+    description: forms({
+      reserved_one: '{{count}} महीने का प्लान, अपनी सीट',
+      reserved_other: '{{count}} महीने का प्लान, अपनी सीट',
+      open_one: '{{count}} महीने का प्लान, कोई भी खाली सीट',
+      open_other: '{{count}} महीने का प्लान, कोई भी खाली सीट',
+    }),
+    name: forms({ one: '{{count}} महीने का प्लान', other: '{{count}} महीने का प्लान' }),
+    subscribers: forms({
+      one: 'आज {{count}} महीने के प्लान वाले विद्यार्थी',
+      other: 'आज {{count}} महीने के प्लान वाले विद्यार्थी',
+    }),
+  },
   periods: {
     '24_hour': 'पिछले 24 घंटे',
     '7_days': 'पिछले 7 दिन',

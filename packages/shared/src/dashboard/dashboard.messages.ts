@@ -35,6 +35,40 @@ export const dashboardMessages = defineMessages('dashboard', {
   fetchError: 'Error fetching dashboard data',
   fetchFailed: 'Failed to fetch dashboard data',
   unknownPeriod: 'Unknown period: use 24_hour, 7_days, 1_month, 3_months, 6_months, 9_months, 1_year or lifetime',
+  /** How the API names a plan (a duration in months, a reserved seat or any free seat). */
+  plans: {
+    /** Top Content's kind of a plan. */
+    contentType: { reserved: 'Reserved seat', open: 'Non-reserved seat' },
+    /** Top Content's title of a plan. */
+    title: msg(
+      {
+        reserved_one: '{{count}} Month · Reserved',
+        reserved_other: '{{count}} Months · Reserved',
+        open_one: '{{count}} Month · Non Reserved',
+        open_other: '{{count}} Months · Non Reserved',
+      },
+      (duration: number, reserved: boolean) => ({ count: duration, context: reserved ? 'reserved' : 'open' }),
+    ),
+    /** Top Content's description of a plan. */
+    description: msg(
+      {
+        reserved_one: '{{count}} month plan, a seat of their own',
+        reserved_other: '{{count}} months plan, a seat of their own',
+        open_one: '{{count}} month plan, any free seat',
+        open_other: '{{count}} months plan, any free seat',
+      },
+      (duration: number, reserved: boolean) => ({ count: duration, context: reserved ? 'reserved' : 'open' }),
+    ),
+    /** Subscription Plans' name of a plan. */
+    name: msg({ one: '{{count}} Month plan', other: '{{count}} Months plan' }, (duration: number) => ({
+      count: duration,
+    })),
+    /** Subscription Plans' description of a plan. */
+    subscribers: msg(
+      { one: 'Students on a {{count}} month plan today', other: 'Students on a {{count}} months plan today' },
+      (duration: number) => ({ count: duration }),
+    ),
+  },
   periods: {
     '24_hour': 'Last 24 hours',
     '7_days': 'Last 7 days',

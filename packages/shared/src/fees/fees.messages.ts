@@ -40,6 +40,22 @@ export const feeMessages = defineMessages('fees', {
         ? { count: duration, context: 'months' }
         : { count: duration, unit: duration === 1 ? unit.replace(/s$/, '') : unit },
   ),
+  /** The CSV export's header (SPEC's columns, then issue 14's Receipt No). */
+  csvColumns: {
+    studentName: 'Student Name',
+    mobile: 'Mobile',
+    email: 'Email',
+    amount: 'Amount (INR)',
+    duration: 'Duration',
+    mode: 'Payment Mode',
+    type: 'Type',
+    status: 'Status',
+    createdAt: 'Created At',
+    updatedAt: 'Updated At',
+    receiptNo: 'Receipt No',
+  },
+  /** The CSV's Type column: a payment towards a balance is neither a new plan nor a renewal. */
+  kinds: { new: 'New', renewal: 'Renewal', balance: 'Balance', adjustment: 'Adjustment' },
   empty: 'No Record found',
   fetchFailed: 'Failed to fetch fees',
   invalidRange: 'The start date must be on or before the end date',

@@ -48,7 +48,7 @@ const escapeHtml = (text: string) =>
 /** The reset email: plain text and a simple HTML version with the same link. */
 export function resetMail(admin: ResettableAdmin, link: string) {
   const html =
-    `<p>${escapeHtml(`Hello ${admin.name},`)}</p>` +
+    `<p>${escapeHtml(m.mailGreeting(admin.name))}</p>` +
     `<h2>${escapeHtml(m.mailHeading)}</h2>` +
     `<p><a href="${escapeHtml(link)}">${escapeHtml(m.mailButton)}</a></p>` +
     `<p>${escapeHtml(link)}</p>` +

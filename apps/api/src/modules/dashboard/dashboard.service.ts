@@ -1,4 +1,4 @@
-import type { DashboardData, DashboardPeriod } from '@app/shared';
+import { messages, type DashboardData, type DashboardPeriod } from '@app/shared';
 import type { Actor, ServiceContext } from '../../lib/service-context';
 import { dashboardFigures, type Bucket } from './dashboard.repository';
 
@@ -11,9 +11,8 @@ export function bucketOf(period: DashboardPeriod): Bucket {
   return 'month';
 }
 
+// The answer's `type` is a value of the contract (the web app names it in its language), not a text.
 const TRANSACTION_TYPES = { new: 'New', renewal: 'Renewal', balance: 'Balance', adjustment: 'Adjustment' } as const;
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The dashboard of one library for one period. */
 export async function dashboard(
@@ -27,6 +26,7 @@ export async function dashboard(
   // One statement: its figures share one snapshot and one now(), so a fee saved meanwhile is in all
   // of this answer's figures or in none, without a transaction around it.
   const figures = await dashboardFigures(db, libraryId, period, bucket);
+  const plans = messages.dashboard.plans;
   return {
     period,
     periodStart: figures.periodStart,
@@ -40,9 +40,9 @@ export async function dashboard(
     },
     topContent: figures.topPlans.map((plan) => ({
       thumbnailUrl: null,
-      contentType: plan.is_reserved ? 'Reserved seat' : 'Non-reserved seat',
-      title: `${plural(plan.duration, 'Month')} · ${plan.is_reserved ? 'Reserved' : 'Non Reserved'}`,
-      description: `${plural(plan.duration, 'month')} plan, ${plan.is_reserved ? 'a seat of their own' : 'any free seat'}`,
+      contentType: plan.is_reserved ? plans.contentType.reserved : plans.contentType.open,
+      title: plans.title(plan.duration, plan.is_reserved),
+      description: plans.description(plan.duration, plan.is_reserved),
       revenue: Number(plan.revenue),
       totalSales: plan.sales,
     })),
@@ -53,8 +53,8 @@ export async function dashboard(
       type: TRANSACTION_TYPES[fee.kind],
     })),
     subscriptionStats: figures.plans.map((plan) => ({
-      planName: `${plural(plan.duration, 'Month')} plan`,
-      description: `Students on a ${plural(plan.duration, 'month')} plan today`,
+      planName: plans.name(plan.duration),
+      description: plans.subscribers(plan.duration),
       totalSubscribers: plan.subscribers,
     })),
     financialStats: figures.series.map((point) => ({

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { paginate, type FeeRecord, type feeListQuerySchema } from '@app/shared';
+import { messages, paginate, type FeeRecord, type feeListQuerySchema } from '@app/shared';
 import type { Actor, ServiceContext } from '../../lib/service-context';
 import { toCsv } from '../../lib/csv';
 import * as repository from './fees.repository';
@@ -26,32 +26,30 @@ export async function listFees(context: FeesContext, actor: Actor, query: ListQu
   return { fees: rows.map(present), pagination: paginate(query.page, query.limit, total) };
 }
 
-/** The Type column: a payment towards a balance is neither a new plan nor a renewal. */
-const KIND_LABELS: Record<repository.FeeRow['kind'], string> = {
-  new: 'New',
-  renewal: 'Renewal',
-  balance: 'Balance',
-  adjustment: 'Adjustment',
-};
-
-const CSV_HEADER = [
-  'Student Name',
-  'Mobile',
-  'Email',
-  'Amount (INR)',
-  'Duration',
-  'Payment Mode',
-  'Type',
-  'Status',
-  'Created At',
-  'Updated At',
-  // Issue 14: after the SPEC's columns, so they keep their places.
-  'Receipt No',
-];
+/** The CSV's header, read when a file is made (in the caller's language). */
+function csvHeader(): string[] {
+  const c = messages.fees.csvColumns;
+  return [
+    c.studentName,
+    c.mobile,
+    c.email,
+    c.amount,
+    c.duration,
+    c.mode,
+    c.type,
+    c.status,
+    c.createdAt,
+    c.updatedAt,
+    // Issue 14: after the SPEC's columns, so they keep their places.
+    c.receiptNo,
+  ];
+}
 
 /** The fee report as CSV lines, honouring the list's search, filters and sort. */
 export async function* feesCsv(context: FeesContext, actor: Actor, query: ListQuery) {
-  yield toCsv([CSV_HEADER]);
+  // The Type column: a payment towards a balance is neither a new plan nor a renewal.
+  const kinds = messages.fees.kinds;
+  yield toCsv([csvHeader()]);
   for await (const rows of repository.allFees(context.db, actor.libraryId, filtersOf(query))) {
     yield toCsv(
       rows.map((row) => [
@@ -61,7 +59,7 @@ export async function* feesCsv(context: FeesContext, actor: Actor, query: ListQu
         Number(row.amount).toFixed(2),
         `${row.duration} ${row.unit}`,
         row.mode,
-        KIND_LABELS[row.kind],
+        kinds[row.kind],
         row.status,
         row.created_at,
         row.updated_at,

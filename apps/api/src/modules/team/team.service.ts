@@ -9,6 +9,7 @@ import {
   type TeamInvitation,
   type TeamPerson,
   type PersonCreated,
+  type Role,
 } from '@app/shared';
 import type { z } from 'zod';
 import type {
@@ -57,7 +58,11 @@ export class WrongCurrentPassword extends AppError {
 
 const gone = (message: string) => new AppError(410, message);
 
-const ROLE_NAMES = { owner: 'Owner', manager: 'Manager', desk: 'Desk' } as const;
+/** A role's name in the current language (the team catalogue's). */
+function roleName(role: Role): string {
+  const t = messages.team;
+  return role === 'owner' ? t.roleOwner : role === 'manager' ? t.roleManager : t.roleDesk;
+}
 
 function presentPerson(row: repository.PersonRow, actor: Actor): TeamPerson {
   return {
@@ -111,7 +116,7 @@ async function invitationMail(
 ): Promise<TeamMail> {
   const inviter = await findAdminById(db, actor.libraryId, actor.adminId);
   const library = inviter?.libraryName ?? '';
-  const text = m.invitationText(inviter?.name ?? library, library, ROLE_NAMES[invitation.role], link);
+  const text = m.invitationText(inviter?.name ?? library, library, roleName(invitation.role), link);
   return {
     libraryId: actor.libraryId,
     kind: 'invitation',
@@ -157,7 +162,7 @@ export async function invite(
       action: AUDIT_ACTIONS.teamInvited,
       entityType: 'invitation',
       entityId: created.id,
-      detail: `${input.email} (${ROLE_NAMES[input.role]})`,
+      detail: `${input.email} (${roleName(input.role)})`,
     });
     const invitation = await repository.findOpenInvitation(tx, actor.libraryId, created.id);
     if (!invitation) throw notFound(m.invitationNotFound);
@@ -247,7 +252,7 @@ export async function addPerson(
       action: AUDIT_ACTIONS.teamPersonAdded,
       entityType: 'admin',
       entityId: created.id,
-      detail: `${input.email} (${ROLE_NAMES[input.role]})`,
+      detail: `${input.email} (${roleName(input.role)})`,
     });
     const person = await repository.findPerson(tx, actor.libraryId, created.id);
     if (!person) throw notFound(m.personNotFound);
@@ -297,7 +302,7 @@ export async function changeRole(
       action: AUDIT_ACTIONS.teamRoleChanged,
       entityType: 'admin',
       entityId: personId,
-      detail: `${person.name}: ${ROLE_NAMES[person.role]} → ${ROLE_NAMES[role]}`,
+      detail: `${person.name}: ${roleName(person.role)} → ${roleName(role)}`,
     });
     const changed = await repository.findPerson(tx, actor.libraryId, personId);
     if (!changed) throw notFound(m.personNotFound);
