@@ -139,6 +139,8 @@ export default translation<typeof coreMessages>('core', {
   validation: {
     fieldRequired: 'यह फ़ील्ड ज़रूरी है',
     invalidInput: 'जानकारी सही नहीं है',
+    tooLong: 'ज़्यादा से ज़्यादा {{max}} अक्षर',
+    passwordTooLong: 'पासवर्ड ज़्यादा से ज़्यादा 256 अक्षरों का हो सकता है',
     malformedJson: 'रिक्वेस्ट का body सही JSON नहीं है',
     bodyTooLarge: 'रिक्वेस्ट का body बहुत बड़ा है',
     unsupportedMediaType: 'यह कंटेंट टाइप नहीं चलता',

@@ -7,7 +7,7 @@
  * carry them and the student's bundle carries only them. So are the data-rights texts
  * (`privacyMessages`, issue 19), which only the student screens and settings load.
  */
-import { defineMessages } from './i18n/catalogue';
+import { defineMessages, msg } from './i18n/catalogue';
 import { areaMessages } from './areas/areas.messages';
 import { seatMessages } from './seats/seats.messages';
 import { studentMessages } from './students/students.messages';
@@ -167,6 +167,10 @@ export const coreMessages = defineMessages('core', {
   validation: {
     fieldRequired: 'This field is required',
     invalidInput: 'Invalid input',
+    /** A text field longer than its limit (common/fields.ts). */
+    tooLong: msg('At most {{max}} characters', (max: number) => ({ max })),
+    /** A new password longer than 256 characters (registration, profile). */
+    passwordTooLong: 'Password must be at most 256 characters long',
     malformedJson: 'Request body is not valid JSON',
     bodyTooLarge: 'Request body is too large',
     unsupportedMediaType: 'Unsupported content type',

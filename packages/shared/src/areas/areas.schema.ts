@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { paginationSchema } from '../common/envelope';
-import { requiredText } from '../common/fields';
+import { requiredText, textOf, tooLong, type LazyText } from '../common/fields';
 import { listQuerySchema } from '../common/list-query';
 
 const m = messages.areas;
@@ -18,23 +18,27 @@ export const AREA_LIMITS = { nameMax: 100, locationMax: 200, totalSeatsMin: 1, t
  * A whole number read from a number input: the form holds text ("40", "" or "12.5"),
  * JSON callers send numbers. Blank is "required"; fractions and out-of-range values
  * are refused with their own message (the input's step 0.01 lets the user type them).
+ * Each text is read when a value is refused (`() => m.totalSeatsRange`: the language of the moment).
  */
 export function wholeNumberField(
-  texts: { required: string; notNumber: string; whole: string; range: string },
+  texts: { required: LazyText; notNumber: LazyText; whole: LazyText; range: LazyText },
   min: number,
   max: number,
 ) {
+  const required = () => textOf(texts.required);
+  const notNumber = () => textOf(texts.notNumber);
+  const range = () => textOf(texts.range);
   return z
-    .union([z.number(), z.string().trim().max(20, { error: texts.notNumber })], {
-      error: (issue) => (issue.input === undefined || issue.input === null ? texts.required : texts.notNumber),
+    .union([z.number(), z.string().trim().max(20, { error: notNumber })], {
+      error: (issue) => (issue.input === undefined || issue.input === null ? required() : notNumber()),
     })
     .transform((value) => (value === '' ? undefined : Number(value)))
     .pipe(
       z
-        .number({ error: (issue) => (issue.input === undefined ? texts.required : texts.notNumber) })
-        .min(min, { error: texts.range })
-        .max(max, { error: texts.range })
-        .int({ error: texts.whole }),
+        .number({ error: (issue) => (issue.input === undefined ? required() : notNumber()) })
+        .min(min, { error: range })
+        .max(max, { error: range })
+        .int({ error: () => textOf(texts.whole) }),
     );
 }
 
@@ -47,13 +51,13 @@ const statusField = z.enum(AREA_STATUSES, {
  * `location` left out keeps the stored one on update; blank or null clears it.
  */
 export const areaBodySchema = z.object({
-  area_name: requiredText(m.nameRequired, AREA_LIMITS.nameMax),
+  area_name: requiredText(() => m.nameRequired, AREA_LIMITS.nameMax),
   total_seats: wholeNumberField(
     {
-      required: m.totalSeatsRequired,
-      notNumber: m.totalSeatsNumber,
-      whole: m.totalSeatsWhole,
-      range: m.totalSeatsRange,
+      required: () => m.totalSeatsRequired,
+      notNumber: () => m.totalSeatsNumber,
+      whole: () => m.totalSeatsWhole,
+      range: () => m.totalSeatsRange,
     },
     AREA_LIMITS.totalSeatsMin,
     AREA_LIMITS.totalSeatsMax,
@@ -62,7 +66,7 @@ export const areaBodySchema = z.object({
   location: z
     .string()
     .trim()
-    .max(AREA_LIMITS.locationMax, { error: `At most ${AREA_LIMITS.locationMax} characters` })
+    .max(AREA_LIMITS.locationMax, { error: () => tooLong(AREA_LIMITS.locationMax) })
     .nullish()
     .transform((value) => (value === '' ? null : value)),
 });
@@ -77,13 +81,13 @@ export type AreaSortKey = (typeof AREA_SORT_KEYS)[number];
 export const areaListQuerySchema = listQuerySchema({ sortKeys: AREA_SORT_KEYS, defaultSortBy: 'name' }).extend({
   status: z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z.enum(AREA_STATUSES, { error: m.statusInvalid }).optional(),
+    z.enum(AREA_STATUSES, { error: () => m.statusInvalid }).optional(),
   ),
 });
 export type AreaListQuery = z.output<typeof areaListQuerySchema>;
 
 /** `{ id }` path parameter of the area calls; a malformed id is a 400. */
-export const areaIdParamsSchema = z.object({ id: z.guid({ error: m.invalidId }) });
+export const areaIdParamsSchema = z.object({ id: z.guid({ error: () => m.invalidId }) });
 
 /** An area as the API answers it. */
 export const areaSchema = z.object({

@@ -17,6 +17,7 @@ export default translation<typeof auditMessages>('audit', {
   emptyForAction: 'इस तरह की कोई गतिविधि अभी नहीं',
   unknownAdmin: 'पता नहीं',
   unknownAddress: 'पता नहीं',
+  actionInvalid: 'अनजान कार्रवाई',
   entityTypes: {
     admin: 'एडमिन',
     library: 'लाइब्रेरी',

@@ -17,6 +17,8 @@ export const auditMessages = defineMessages('audit', {
   emptyForAction: 'No activity of this kind yet',
   unknownAdmin: 'Unknown',
   unknownAddress: 'Unknown',
+  /** The list's `action` filter is not an action's name. */
+  actionInvalid: 'Unknown action',
   entityTypes: {
     admin: 'Admin',
     library: 'Library',

@@ -13,7 +13,7 @@ export const auditListQuerySchema = listQuerySchema({
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z
       .string()
-      .regex(/^[a-z_.]{1,60}$/, { error: 'Unknown action' })
+      .regex(/^[a-z_.]{1,60}$/, { error: () => auditMessages.actionInvalid })
       .optional(),
   ),
 });

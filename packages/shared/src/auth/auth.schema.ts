@@ -47,7 +47,7 @@ export const registrationSchema = z.object({
     .string({ error: () => reg.passwordRequired })
     .min(1, { error: () => reg.passwordRequired, abort: true })
     .min(8, { error: () => reg.passwordMin })
-    .max(256, { error: 'Password must be at most 256 characters long' }),
+    .max(256, { error: () => messages.validation.passwordTooLong }),
 });
 export type RegistrationInput = z.input<typeof registrationSchema>;
 export type Registration = z.output<typeof registrationSchema>;

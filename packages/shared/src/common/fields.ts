@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coreMessages } from '../messages';
 
 /**
  * A message a schema shows: a text, or a function that reads it when the message is shown
@@ -12,6 +13,11 @@ export function textOf(text: LazyText): string {
   return typeof text === 'function' ? text() : text;
 }
 
+/** A text longer than `max` characters: "At most 200 characters". */
+export function tooLong(max: number): string {
+  return coreMessages.validation.tooLong(max);
+}
+
 /** Indian mobile number: 10 digits, the first 6 to 9. */
 export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
 
@@ -21,7 +27,7 @@ export function requiredText(required: LazyText, max = 200) {
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
-    .max(max, { error: `At most ${max} characters` });
+    .max(max, { error: () => tooLong(max) });
 }
 
 /** A required email, trimmed and lower-cased; `invalid` when it does not look like one. */
@@ -49,7 +55,7 @@ export function optionalText(max = 200) {
   return z
     .string()
     .trim()
-    .max(max, { error: `At most ${max} characters` })
+    .max(max, { error: () => tooLong(max) })
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 }

@@ -18,9 +18,9 @@ const withoutNul = (schema: z.ZodType<string>) =>
   schema.refine((text) => !text.includes('\u0000'), { error: () => n.invalidCharacter });
 
 export const notificationSchema = z.object({
-  title: withoutNul(requiredText(n.titleRequired, NOTIFICATION_LIMITS.titleMax)),
-  body: withoutNul(requiredText(n.bodyRequired, NOTIFICATION_LIMITS.bodyMax)),
-  premiumOnly: z.boolean({ error: 'premiumOnly must be true or false' }).default(false),
+  title: withoutNul(requiredText(() => n.titleRequired, NOTIFICATION_LIMITS.titleMax)),
+  body: withoutNul(requiredText(() => n.bodyRequired, NOTIFICATION_LIMITS.bodyMax)),
+  premiumOnly: z.boolean({ error: () => n.premiumOnlyInvalid }).default(false),
 });
 export type NotificationInput = z.input<typeof notificationSchema>;
 export type NotificationPayload = z.output<typeof notificationSchema>;

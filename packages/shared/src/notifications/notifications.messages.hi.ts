@@ -13,6 +13,7 @@ export default translation<typeof notificationMessages>('notifications', {
   send: 'भेजें',
   sending: 'भेज रहे हैं...',
   invalidCharacter: 'टेक्स्ट से गलत अक्षर (NUL) हटाएँ',
+  premiumOnlyInvalid: 'premiumOnly true या false होना चाहिए',
   queued: 'नोटिफ़िकेशन भेज दिया गया! {{students}} के {{devices}} के लिए कतार में है।',
   noDevices: forms({
     one: 'नोटिफ़िकेशन {{count}} विद्यार्थी के लिए सेव हो गया, पर अभी तक किसी ने कोई डिवाइस नहीं जोड़ा है, इसलिए कुछ नहीं पहुँचा।',

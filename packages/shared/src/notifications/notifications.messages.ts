@@ -13,6 +13,8 @@ export const notificationMessages = defineMessages('notifications', {
   send: 'Send',
   sending: 'Sending...',
   invalidCharacter: 'Remove the invalid character (NUL) from the text',
+  /** The send call's `premiumOnly` is not a boolean (the form never sends one wrong). */
+  premiumOnlyInvalid: 'premiumOnly must be true or false',
   // What the send call answers besides the spec's success (DESIGN.md §6 Notifications).
   // Two counts in one text: each is its own plural message (`counts`), read when the text is.
   queued: msg(

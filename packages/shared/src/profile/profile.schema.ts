@@ -21,7 +21,7 @@ export const profileUpdateSchema = z.object({
     .string({ error: () => p.passwordRequired })
     .min(1, { error: () => p.passwordRequired, abort: true })
     .min(8, { error: () => p.passwordMin })
-    .max(256, { error: 'Password must be at most 256 characters long' }),
+    .max(256, { error: () => messages.validation.passwordTooLong }),
   /** Proves the caller knows the password: needed when the email or the password changes. */
   currentPassword: z
     .string({ error: () => p.currentPasswordRequired })

@@ -19,7 +19,12 @@ export type SeatState = (typeof SEAT_STATES)[number];
 export const SEAT_LIMITS = { nameMax: 50, capacityMin: 1, capacityMax: 99, defaultCapacity: 1 } as const;
 
 const capacityField = wholeNumberField(
-  { required: m.capacityRange, notNumber: m.capacityNumber, whole: m.capacityRange, range: m.capacityRange },
+  {
+    required: () => m.capacityRange,
+    notNumber: () => m.capacityNumber,
+    whole: () => m.capacityRange,
+    range: () => m.capacityRange,
+  },
   SEAT_LIMITS.capacityMin,
   SEAT_LIMITS.capacityMax,
 );

@@ -31,6 +31,7 @@ export default translation<typeof teamPeopleMessages>('teamPeople', {
     'इस ईमेल से पहले से एक अकाउंट है। उसी से साइन इन करें, या लाइब्रेरी के मालिक से किसी दूसरे ईमेल पते पर निमंत्रण भेजने को कहें',
 
   personNotFound: 'टीम सदस्य नहीं मिला',
+  activityLimitInvalid: 'Limit एक संख्या होनी चाहिए',
   lastOwner: 'लाइब्रेरी में कम से कम एक सक्रिय मालिक होना चाहिए। पहले किसी और को मालिक बनाएँ',
   cannotDeactivateSelf: 'आप खुद को निष्क्रिय नहीं कर सकते। कोई दूसरा मालिक कर सकता है',
   mustChangePassword: 'आगे बढ़ने से पहले अपना पासवर्ड चुनें',

@@ -35,6 +35,8 @@ export const teamPeopleMessages = defineMessages('teamPeople', {
     'This email already has an account. Sign in with it, or ask the library owner to invite another email address',
 
   personNotFound: 'Team member not found',
+  /** The activity list's `limit` is not a number (the screen never sends one wrong). */
+  activityLimitInvalid: 'Limit must be a number',
   lastOwner: 'The library needs at least one active owner. Make someone else an owner first',
   cannotDeactivateSelf: 'You cannot deactivate yourself. Another owner can',
   mustChangePassword: 'Choose your own password before you continue',

@@ -25,16 +25,22 @@ const optionalMobile = z
 
 /** `POST /team/invitations` body: the owner invites someone by email (mail must be set up). */
 export const invitationCreateSchema = z.object({
-  name: requiredText(m.nameRequired, 120),
-  email: requiredEmail(m.emailRequired, m.emailInvalid),
+  name: requiredText(() => m.nameRequired, 120),
+  email: requiredEmail(
+    () => m.emailRequired,
+    () => m.emailInvalid,
+  ),
   role: invitedRoleSchema,
 });
 export type InvitationCreateInput = z.input<typeof invitationCreateSchema>;
 
 /** `POST /team/people` body: without mail, the owner adds someone with a one-time password. */
 export const personCreateSchema = z.object({
-  name: requiredText(m.nameRequired, 120),
-  email: requiredEmail(m.emailRequired, m.emailInvalid),
+  name: requiredText(() => m.nameRequired, 120),
+  email: requiredEmail(
+    () => m.emailRequired,
+    () => m.emailInvalid,
+  ),
   phone: z
     .string({ error: () => m.phoneRequired })
     .trim()
@@ -124,7 +130,12 @@ export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 /** `GET /team/activity` query: the newest entries, of one person or of everyone. */
 export const teamActivityQuerySchema = z.object({
   person: z.uuid({ error: () => m.personNotFound }).optional(),
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(100).default(50),
+  limit: z.coerce
+    .number({ error: () => m.activityLimitInvalid })
+    .int()
+    .min(1)
+    .max(100)
+    .default(50),
 });
 export type TeamActivityQuery = z.input<typeof teamActivityQuerySchema>;
 
