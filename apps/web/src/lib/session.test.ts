@@ -59,14 +59,24 @@ describe('parseSession', () => {
       expiresAt: fc.string(),
       role: fc.oneof(fc.constantFrom('owner', 'manager', 'desk'), anyValue),
       mustChangePassword: fc.oneof(fc.boolean(), anyValue),
+      language: fc.oneof(fc.constantFrom('en', 'hi', null), anyValue),
     },
     { requiredKeys: ['id', 'name', 'email', 'library'] },
   );
 
+  // A session stored before issue 20 has no `language`: read as null (none chosen), not dropped.
+  const withLanguage = (value: unknown) =>
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    (value as { language?: unknown }).language === undefined
+      ? { ...value, language: null }
+      : value;
+
   it('answers exactly what the shared sessionSchema answers, unknown keys dropped', () => {
     fc.assert(
       fc.property(fc.oneof(session, anyValue), (value) => {
-        const expected = sessionSchema.safeParse(value);
+        const expected = sessionSchema.safeParse(withLanguage(value));
         expect(parseSession(value)).toEqual(expected.success ? expected.data : null);
       }),
       { numRuns: 2000 },
@@ -77,7 +87,7 @@ describe('parseSession', () => {
   it('parseAdmin answers exactly what the shared adminSchema answers (what /auth/me returns)', () => {
     fc.assert(
       fc.property(fc.oneof(session, anyValue), (value) => {
-        const expected = adminSchema.safeParse(value);
+        const expected = adminSchema.safeParse(withLanguage(value));
         expect(parseAdmin(value)).toEqual(expected.success ? expected.data : null);
       }),
       { numRuns: 2000 },
@@ -85,5 +95,8 @@ describe('parseSession', () => {
     const { token: _token, expiresAt: _expiresAt, ...admin } = fakeSession;
     expect(parseAdmin(fakeSession)).toEqual(admin);
     expect(parseAdmin({ ...admin, role: 'janitor' })).toBeNull();
+    expect(parseAdmin({ ...admin, language: 'fr' })).toBeNull();
+    const { language: _language, ...before } = admin;
+    expect(parseAdmin(before)).toEqual({ ...admin, language: null });
   });
 });

@@ -1,4 +1,5 @@
 import { isRole, STORAGE_KEYS, type Admin, type AdminSession } from '@app/shared';
+import { isLanguageChoice } from './language';
 
 type Fields = Record<string, unknown>;
 
@@ -31,7 +32,11 @@ export function parseAdmin(value: unknown): Admin | null {
   // Issue 16: who may do what. A session stored before roles existed has none and is dropped (sign in again).
   const { role, mustChangePassword } = value;
   if (!isRole(role) || typeof mustChangePassword !== 'boolean') return null;
-  return { ...admin, profileImage, library, role, mustChangePassword };
+  // Issue 20: the person's language, null until they choose; a session stored before languages
+  // existed has none, which is the same.
+  const language = value.language ?? null;
+  if (language !== null && !isLanguageChoice(language)) return null;
+  return { ...admin, profileImage, library, role, mustChangePassword, language };
 }
 
 /**

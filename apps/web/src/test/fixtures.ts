@@ -10,6 +10,7 @@ export const fakeSession: AdminSession = {
   library: { id: '8d2b7c1e-5a43-4f6e-9c0d-1b2a3c4d5e6f', name: 'Gyan Deep Library', timeZone: 'Asia/Kolkata' },
   role: 'owner',
   mustChangePassword: false,
+  language: 'en',
   token: 'test-token-123',
   expiresAt: '2099-01-01T00:00:00.000Z',
 };

@@ -20,7 +20,7 @@ export const studentSession: StudentSession = {
 };
 
 export const me: StudentMe = {
-  student: { id: 's-1', first_name: 'Asha', last_name: 'Verma', mobile: '9876500001' },
+  student: { id: 's-1', first_name: 'Asha', last_name: 'Verma', mobile: '9876500001', language: 'en' },
   library: {
     id: 'l-1',
     name: 'Gyan Deep Library',
