@@ -71,6 +71,45 @@ function studentApp(): Plugin {
   };
 }
 
+/**
+ * The entries (main.tsx, student-main.tsx) fix the page's language before they import the app
+ * (`import('@/app/start-admin')`, issue 20: modules read their texts as they load). So that the
+ * browser need not run the entry to learn of the app's chunks, each page's HTML preloads them too,
+ * as it preloads the entry's own imports; they load while the entry (and a Hindi page's texts) does.
+ */
+function preloadStartedApp(): Plugin {
+  return {
+    name: 'preload-started-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk }) {
+        if (!bundle || !chunk) return;
+        const closure = (fileName: string, into = new Set<string>()) => {
+          const file = bundle[fileName];
+          if (!file || file.type !== 'chunk' || into.has(fileName)) return into;
+          into.add(fileName);
+          file.imports.forEach((imported) => closure(imported, into));
+          return into;
+        };
+        // What the entry imports statically Vite preloads already.
+        const preloaded = closure(chunk.fileName);
+        const files = new Set<string>();
+        for (const fileName of chunk.dynamicImports) {
+          const file = bundle[fileName];
+          if (file?.type !== 'chunk' || !file.name.startsWith('start-')) continue;
+          for (const needed of closure(fileName)) if (!preloaded.has(needed)) files.add(needed);
+        }
+        return [...files].map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 const SHARED_SOURCE = /packages\/shared\/src\/.+\.ts$/;
 
 /**
@@ -117,7 +156,7 @@ function pureSharedDeclarations(): Plugin {
 
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), studentApp(), pureSharedDeclarations()],
+  plugins: [react(), studentApp(), pureSharedDeclarations(), preloadStartedApp()],
   resolve: {
     alias: { '@': here('./src') },
   },

@@ -1,36 +1,11 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppProvider } from '@/app/provider';
-import { AppRouter, createAppRouter, loadRoutesFor } from '@/app/router';
-import { createAppStore } from '@/lib/store';
-import { APP_LISTENING_EVENT } from '@/prerender/app-started';
+import { DEFAULT_LANGUAGE } from '@app/shared';
+import { dropPrerender, startLanguage } from '@/lib/language-start';
 
-const store = createAppStore();
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-// The build prerenders /login from this same tree for a signed-out visitor (src/prerender):
-// that page is hydrated, every other one rendered.
-const prerendered = container.firstElementChild !== null && !store.getState().auth.status;
-
-async function start(root: HTMLElement) {
-  if (prerendered) await loadRoutesFor(window.location);
-  const app = (
-    <StrictMode>
-      <AppProvider store={store}>
-        <AppRouter router={createAppRouter()} />
-      </AppProvider>
-    </StrictMode>
-  );
-  // In a transition React hydrates in slices, yielding to the browser (and to a visitor's first
-  // keystroke) between them rather than holding a slow phone's main thread for the whole tree.
-  if (prerendered) {
-    startTransition(() => void hydrateRoot(root, app));
-    // React handles the page's events from here on (the head script stops holding them).
-    document.dispatchEvent(new Event(APP_LISTENING_EVENT));
-  } else {
-    createRoot(root).render(app);
-  }
-}
-
-void start(container);
+/**
+ * The admin app's entry. The page's language is fixed first (issue 20): every other module of the
+ * app is imported only after it, as modules read their texts as they load (lib/language-start).
+ * The sign-in page is prerendered in English; in another language its head script has hidden it,
+ * and it is dropped here for the app to render in place of hydrating it.
+ */
+if ((await startLanguage()) !== DEFAULT_LANGUAGE) dropPrerender(document.getElementById('root'));
+await import('@/app/start-admin');

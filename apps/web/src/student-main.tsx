@@ -1,15 +1,13 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { StudentApp } from '@/features/student-app/StudentApp';
 import { listenForInstallPrompt } from '@/features/student-app/hooks/use-install-prompt';
 import { registerStudentServiceWorker, STUDENT_HOME } from '@/features/student-app/service-worker/register';
+import { startLanguage } from '@/lib/language-start';
 
 /**
  * The student app's entry (apps/web/student/index.html, served for /student/*): its own bundle,
- * which imports nothing of the admin app's store, router or screens.
+ * which imports nothing of the admin app's store, router or screens. The page's language is fixed
+ * before the app is imported (issue 20): its modules read their texts as they load
+ * (lib/language-start). What runs before reads no text.
  */
-const container = document.getElementById('root');
-if (!container) throw new Error('student/index.html has no #root element');
 
 // Chrome fires it once, early: listened for before React renders so the Install button can use it.
 listenForInstallPrompt();
@@ -18,8 +16,5 @@ if (window.location.pathname === '/student') {
 }
 registerStudentServiceWorker();
 
-createRoot(container).render(
-  <StrictMode>
-    <StudentApp />
-  </StrictMode>,
-);
+await startLanguage();
+await import('@/features/student-app/start-student');

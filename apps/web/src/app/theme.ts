@@ -1,5 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import type {} from '@mui/material/themeCssVarsAugmentation';
+import { themeLanguage } from '@/lib/language-theme';
 
 // The app's theme always has CSS variables: `theme.vars` is there and ThemeProvider takes their options.
 declare module '@mui/material/styles' {
@@ -33,7 +34,9 @@ const FONT_STACK = [
  * SPA's, or the build's prerender) paints light and dark alike and the page's class picks one.
  */
 export function createAppTheme(): Theme {
-  return createTheme({
+  // Hindi (issue 20) puts its Devanagari font first and adds MUI's Hindi texts; English adds nothing.
+  const { fontFamily, locale } = themeLanguage();
+  const options: Parameters<typeof createTheme>[0] = {
     cssVariables: { colorSchemeSelector: COLOR_SCHEME_SELECTOR },
     colorSchemes: {
       light: {
@@ -65,7 +68,7 @@ export function createAppTheme(): Theme {
     },
     shape: { borderRadius: 10 },
     typography: {
-      fontFamily: FONT_STACK,
+      fontFamily: fontFamily ? `${fontFamily},${FONT_STACK}` : FONT_STACK,
       h1: { fontWeight: 800, letterSpacing: '-0.02em' },
       h2: { fontWeight: 800, letterSpacing: '-0.02em' },
       h3: { fontWeight: 700, letterSpacing: '-0.01em' },
@@ -109,5 +112,6 @@ export function createAppTheme(): Theme {
         styleOverrides: { root: { fontWeight: 700 } },
       },
     },
-  });
+  };
+  return locale ? createTheme(options, locale) : createTheme(options);
 }
