@@ -112,7 +112,8 @@ describe('the sign-in page’s head script', { timeout: 15_000 }, () => {
   });
 
   const password = () => container.querySelector<HTMLInputElement>('#password')!;
-  const showPassword = () => container.querySelector<HTMLButtonElement>('button[type="button"]')!;
+  // The password field's own button (the language switch's come first on the page).
+  const showPassword = () => password().parentElement!.querySelector<HTMLButtonElement>('button[type="button"]')!;
 
   it('makes a click on a button before React listens again once React has started: once', async () => {
     showPassword().click();

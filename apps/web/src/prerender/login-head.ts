@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@app/shared';
+import { readLanguageChoice } from '@/lib/language';
 import './color-scheme';
 import { APP_LISTENING_EVENT, APP_STARTED_EVENT } from './app-started';
 import { leaveIfSignedIn } from './login-guard';
@@ -28,7 +29,7 @@ let requested = false;
  * link, never pays for it. The form works before React meanwhile: what is typed stays in the
  * fields, which react-hook-form reads when React hydrates them, and a submit or click is held.
  */
-function startSpa() {
+function startSpa(onError?: () => void) {
   if (requested || !entry) return;
   requested = true;
   for (const type of INTERACTIONS) document.removeEventListener(type, onInteraction, LISTENER);
@@ -37,6 +38,7 @@ function startSpa() {
   script.type = 'module';
   script.crossOrigin = 'anonymous';
   script.src = entry;
+  if (onError) script.onerror = onError;
   document.head.append(script);
 }
 
@@ -60,8 +62,25 @@ function onStorage(event: StorageEvent) {
   if (event.key === STORAGE_KEYS.admin || event.key === null) startSpa();
 }
 
+/**
+ * The page is prerendered in English. A visitor who chose Hindi (issue 20) must not see it: the
+ * page is hidden, says it is Hindi, and starts the SPA at once, which renders the page in Hindi
+ * in place of the English one (main.tsx) and shows it once rendered. Should the SPA not load,
+ * the English page shows rather than nothing.
+ */
+function startInLanguage() {
+  const root = document.documentElement;
+  root.lang = 'hi';
+  root.style.visibility = 'hidden';
+  const show = () => root.style.removeProperty('visibility');
+  document.addEventListener(APP_STARTED_EVENT, show, { once: true });
+  startSpa(show);
+}
+
 if (leaveIfSignedIn()) {
   document.documentElement.style.visibility = 'hidden';
+} else if (readLanguageChoice() !== 'en' && entry) {
+  startInLanguage();
 } else if (entry) {
   for (const type of INTERACTIONS) document.addEventListener(type, onInteraction, LISTENER);
   window.addEventListener('storage', onStorage);
