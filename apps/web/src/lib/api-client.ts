@@ -5,7 +5,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { API_TIMEOUT_MS, messages } from '@app/shared';
+import { API_TIMEOUT_MS, currentLanguage, messages } from '@app/shared';
 import { env } from '@/config/env';
 import { envelopeMessage, isAuthFailure } from './api-errors';
 import { redirectTo } from './navigation';
@@ -29,6 +29,8 @@ const rawBaseQuery = fetchBaseQuery({
   baseUrl: absoluteBase(env.apiBase),
   timeout: API_TIMEOUT_MS,
   prepareHeaders: (headers) => {
+    // The API answers its messages in the page's language (issue 20).
+    headers.set('Accept-Language', currentLanguage());
     const token = readToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     return headers;

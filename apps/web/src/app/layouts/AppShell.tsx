@@ -16,6 +16,7 @@ import { useLogout } from '@/features/auth/hooks/use-logout';
 import { WhenOpened } from '@/components/WhenOpened';
 import { useAppSelector } from '@/lib/store/hooks';
 import { useCan } from '@/lib/use-can';
+import { AdminLanguageSwitch, useAdoptAdminLanguage } from './AdminLanguageSwitch';
 import { Sidebar } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
@@ -43,7 +44,9 @@ export function AppShell() {
   const mayNotify = useCan('notifications.send');
   // The stored session is only a claim: ask the server once per visit, so a
   // revoked or tampered token ends on /login through the one 401 handler.
-  useMeQuery();
+  // Its answer also carries the person's language, which this device adopts (issue 20).
+  const { data: me } = useMeQuery();
+  useAdoptAdminLanguage(me?.data);
 
   const toggleMenu = () => (wide ? setCollapsed((value) => !value) : setMobileOpen((value) => !value));
 
@@ -64,6 +67,7 @@ export function AppShell() {
             <Typography variant="subtitle1" noWrap sx={{ flex: 1, fontWeight: 600, color: 'text.secondary' }}>
               {libraryName}
             </Typography>
+            <AdminLanguageSwitch />
             <ThemeToggle />
             {mayNotify ? (
               <Tooltip title={messages.notification.title}>

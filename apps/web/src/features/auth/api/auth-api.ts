@@ -1,4 +1,4 @@
-import type { LoginInput, Registration } from '@app/shared';
+import type { Language, LoginInput, Registration } from '@app/shared';
 import { baseApi } from '@/lib/api-client';
 import type { ApiEnvelope } from '@/lib/api-errors';
 
@@ -18,6 +18,10 @@ const authApi = baseApi.injectEndpoints({
     me: build.query<ApiEnvelope, void>({
       query: () => ({ url: '/auth/me' }),
     }),
+    // Issue 20: the signed-in person's language, kept with them on every device.
+    saveLanguage: build.mutation<ApiEnvelope, Language>({
+      query: (language) => ({ url: '/auth/language', method: 'PUT', body: { language } }),
+    }),
     logout: build.mutation<ApiEnvelope, void>({
       query: () => ({ url: '/auth/logout', method: 'POST' }),
       extraOptions: { public: true },
@@ -25,4 +29,5 @@ const authApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useRegisterLibraryMutation, useLogoutMutation, useMeQuery } = authApi;
+export const { useLoginMutation, useRegisterLibraryMutation, useLogoutMutation, useMeQuery, useSaveLanguageMutation } =
+  authApi;

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import { Link as RouterLink } from 'react-router';
+import { AdminLanguageSwitch } from '@/app/layouts/AdminLanguageSwitch';
 import { BrandLogo } from '@/components/BrandLogo';
 
 const HIGHLIGHTS = [
@@ -71,8 +72,19 @@ export function AuthLayout({ title, subtitle, children, wide = false }: AuthLayo
 
       <Box
         component="main"
-        sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: { xs: 2, sm: 4 } }}
+        sx={{
+          flex: 1,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          p: { xs: 2, sm: 4 },
+          pt: { xs: 7, sm: 8 },
+          position: 'relative',
+        }}
       >
+        <Box sx={{ position: 'absolute', top: { xs: 12, sm: 16 }, right: { xs: 12, sm: 16 } }}>
+          <AdminLanguageSwitch />
+        </Box>
         <Box sx={{ width: '100%', maxWidth: wide ? 760 : 440 }}>
           <Box
             component={RouterLink}

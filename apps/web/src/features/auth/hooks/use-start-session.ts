@@ -3,9 +3,11 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { messages } from '@app/shared';
 import { envelopeMessage, type ApiEnvelope } from '@/lib/api-errors';
+import { adoptServerLanguage, languageField } from '@/lib/language-switch';
 import { parseSession, writeSession } from '@/lib/session';
 import { login } from '@/lib/store/auth-slice';
 import { useAppDispatch } from '@/lib/store/hooks';
+import { useSaveLanguageMutation } from '../api/auth-api';
 
 /**
  * Handles a login or registration answer (SPEC.md §5, §8): on `status: true` store the
@@ -15,6 +17,7 @@ import { useAppDispatch } from '@/lib/store/hooks';
 export function useStartSession(fallbackError: string) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [saveLanguage] = useSaveLanguageMutation();
 
   return useCallback(
     (response: ApiEnvelope): boolean => {
@@ -25,10 +28,13 @@ export function useStartSession(fallbackError: string) {
       }
       writeSession(session);
       dispatch(login(session));
-      toast.success(messages.auth.loggedIn);
+      // Issue 20: the person's own language wins over this device's, and reloads the page in it
+      // (at the dashboard); none chosen yet, this device's becomes theirs.
+      const reloading = adoptServerLanguage(languageField(response.data), saveLanguage);
+      if (!reloading) toast.success(messages.auth.loggedIn);
       navigate('/app/dashboard', { replace: true });
       return true;
     },
-    [dispatch, navigate, fallbackError],
+    [dispatch, navigate, fallbackError, saveLanguage],
   );
 }

@@ -1,5 +1,13 @@
-import type { StudentInbox, StudentMe, StudentPassKey, StudentPayments, StudentSessionResult } from '@app/shared';
+import type {
+  Language,
+  StudentInbox,
+  StudentMe,
+  StudentPassKey,
+  StudentPayments,
+  StudentSessionResult,
+} from '@app/shared';
 import { studentAppMessages as text } from '@app/shared';
+import { languageTexts } from '@/lib/language-texts';
 import { studentRequest } from './client';
 
 /** The student calls (issue 15's contract), each with the text shown when it fails without a message. */
@@ -10,6 +18,13 @@ export const studentApi = {
       body: { pairing_code: pairingCode },
       anonymous: true,
       fallback: text.join.failed,
+    }),
+  /** Issue 20: the student's language, kept with their sign-in. */
+  saveLanguage: (language: Language) =>
+    studentRequest<{ language: Language }>('/student/language', {
+      method: 'PUT',
+      body: { language },
+      fallback: languageTexts.saveFailed,
     }),
   signOut: () => studentRequest<unknown>('/student/session', { method: 'DELETE', fallback: text.signOut.failed }),
   me: () => studentRequest<StudentMe>('/student/me', { fallback: text.fetchFailed }),

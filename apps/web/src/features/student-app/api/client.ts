@@ -1,3 +1,4 @@
+import { currentLanguage } from '@app/shared';
 import { clearSavedData } from './last-data';
 import { readStudentSession, STUDENT_SESSION_KEY } from './session';
 
@@ -42,7 +43,7 @@ function envelopeMessage(body: unknown): string | undefined {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Calls made without a session (joining, the VAPID key): a 401 there ends nothing. */
   anonymous?: boolean;
@@ -53,7 +54,8 @@ interface RequestOptions {
 /** Calls the API and answers the envelope's `data`; throws StudentApiError with the server's message. */
 export async function studentRequest<T>(path: string, options: RequestOptions): Promise<T> {
   const session = options.anonymous ? null : readStudentSession();
-  const headers: Record<string, string> = {};
+  // The API answers its messages in the page's language (issue 20).
+  const headers: Record<string, string> = { 'accept-language': currentLanguage() };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (session) headers.authorization = `Bearer ${session.token}`;
   let response: Response;

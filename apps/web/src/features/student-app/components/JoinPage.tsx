@@ -10,7 +10,9 @@ import LocalLibraryOutlined from '@mui/icons-material/LocalLibraryOutlined';
 import { studentAppMessages as text } from '@app/shared';
 import { studentApi } from '../api/calls';
 import { forgetStudentSession } from '../api/client';
+import { adoptServerLanguage, languageField } from '@/lib/language-switch';
 import { codeFromHash, looksLikeCode } from '../api/join-code';
+import { StudentLanguageSwitch } from './StudentLanguageSwitch';
 import { STUDENT_HOME } from '../service-worker/register';
 import { clockOffset, readStudentSession, saveStudentSession } from '../api/session';
 
@@ -49,6 +51,9 @@ export function JoinPage() {
         library: result.library,
         clock_offset_ms: clockOffset(result.server_time),
       });
+      // Issue 20: the student's own language wins over this phone's (the page reloads in it);
+      // none chosen yet, this phone's becomes theirs.
+      adoptServerLanguage(languageField(result.student), studentApi.saveLanguage);
       void navigate(STUDENT_HOME, { replace: true });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : text.join.failed);
@@ -75,8 +80,20 @@ export function JoinPage() {
   return (
     <Box
       component="main"
-      sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', px: 2, py: 4, bgcolor: 'background.default' }}
+      sx={{
+        minHeight: '100dvh',
+        display: 'grid',
+        placeItems: 'center',
+        px: 2,
+        py: 4,
+        pt: 8,
+        bgcolor: 'background.default',
+        position: 'relative',
+      }}
     >
+      <Box sx={{ position: 'absolute', top: 12, right: 12 }}>
+        <StudentLanguageSwitch />
+      </Box>
       <Paper variant="outlined" sx={{ width: '100%', maxWidth: 420, p: 3 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
           <LocalLibraryOutlined color="primary" fontSize="large" />

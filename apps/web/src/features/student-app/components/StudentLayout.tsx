@@ -28,6 +28,7 @@ import { STUDENT_HOME } from '../service-worker/register';
 import { useOnline } from '../hooks/use-online';
 import { useThemeChoice } from './StudentTheme';
 import { SignOutDialog } from './SignOutDialog';
+import { StudentLanguageSwitch } from './StudentLanguageSwitch';
 
 /** The app's one column: a phone's width and a little more; wider screens centre it. */
 const COLUMN = 640;
@@ -79,6 +80,7 @@ export function StudentLayout() {
   const online = useOnline();
   const unread = useUnreadCount();
   const [signingOut, setSigningOut] = useState(false);
+  const [languageError, setLanguageError] = useState<string | undefined>(undefined);
   const libraryName = readStudentSession()?.library.name ?? text.appName;
 
   return (
@@ -88,6 +90,7 @@ export function StudentLayout() {
           <Typography component="p" variant="h6" noWrap sx={{ flex: 1, fontSize: '1.1rem', color: 'primary.main' }}>
             {libraryName}
           </Typography>
+          <StudentLanguageSwitch onError={setLanguageError} />
           <ThemeToggle />
           <Tooltip title={text.signOut.button}>
             <IconButton aria-label={text.signOut.button} onClick={() => setSigningOut(true)}>
@@ -96,6 +99,11 @@ export function StudentLayout() {
           </Tooltip>
         </Toolbar>
       </AppBar>
+      {languageError && (
+        <Alert severity="error" square onClose={() => setLanguageError(undefined)}>
+          {languageError}
+        </Alert>
+      )}
       {!online && (
         <Alert severity="info" variant="filled" square sx={{ py: 0 }}>
           {text.offline}
