@@ -235,6 +235,7 @@ describe('receipt numbers', () => {
       expect(response.json().errors).toContainEqual({
         field: 'receipt_prefix',
         message: messages.settings.receiptPrefixInvalid,
+        messageCode: 'settings.receiptPrefixInvalid',
       });
     }
     const stored = await t.pool.query('select 1 from library_settings where library_id = $1', [library.libraryId]);

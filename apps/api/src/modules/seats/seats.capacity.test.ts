@@ -37,7 +37,7 @@ describe('PUT /api/seat/:id against bookings', () => {
     expect(lowered.statusCode).toBe(409);
     const message = m.seatOverbooked('A1', 3, MORNING, todayDMY(), 1);
     expect(lowered.json()).toMatchObject({ status: false, code: 409, message });
-    expect(lowered.json().errors).toEqual([{ field: 'capacity', message }]);
+    expect(lowered.json().errors).toEqual([{ field: 'capacity', message, messageCode: 'seats.seatOverbooked' }]);
     expect(await seatRow(seat)).toMatchObject({ capacity: 3, status: 'active' });
 
     // Renaming the seat, or keeping its capacity, is still fine.
@@ -75,7 +75,7 @@ describe('PUT /api/seat/:id against bookings', () => {
     expect(inactive.statusCode).toBe(409);
     const message = m.poolOverbooked(2, MORNING, todayDMY(), 1);
     expect(inactive.json().message).toBe(message);
-    expect(inactive.json().errors).toEqual([{ field: 'status', message }]);
+    expect(inactive.json().errors).toEqual([{ field: 'status', message, messageCode: 'seats.poolOverbooked' }]);
     expect((await seatRow(a2)).status).toBe('active');
 
     // With a third seat the pool has room to spare, and A2 may go.
@@ -113,7 +113,7 @@ describe('PUT /api/seat/:id against bookings', () => {
     const intoMaintenance = await putSeat(auth, a1, { name: 'A1', area_id: closed, status: 'active' });
     expect(intoMaintenance.statusCode).toBe(409);
     const message = m.seatOverbooked('A1', 1, MORNING, todayDMY(), 0);
-    expect(intoMaintenance.json().errors).toEqual([{ field: 'area_id', message }]);
+    expect(intoMaintenance.json().errors).toEqual([{ field: 'area_id', message, messageCode: 'seats.seatOverbooked' }]);
     expect((await seatRow(a1)).area_id).toBe(areaId);
 
     const intoOpen = await putSeat(auth, a1, { name: 'A1', area_id: open, status: 'active' });

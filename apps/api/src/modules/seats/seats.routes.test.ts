@@ -51,9 +51,9 @@ describe('POST /api/seat', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 400, message: m.nameRequired });
     expect(response.json().errors).toEqual([
-      { field: 'name', message: m.nameRequired },
-      { field: 'area_id', message: m.areaRequired },
-      { field: 'status', message: m.statusRequired },
+      { field: 'name', message: m.nameRequired, messageCode: 'seats.nameRequired' },
+      { field: 'area_id', message: m.areaRequired, messageCode: 'seats.areaRequired' },
+      { field: 'status', message: m.statusRequired, messageCode: 'seats.statusRequired' },
     ]);
   });
 

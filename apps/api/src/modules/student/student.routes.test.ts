@@ -211,17 +211,17 @@ describe('student sessions', () => {
 
   it('refuse missing, malformed and unknown tokens, and admin tokens', async () => {
     const { auth } = await signedInStudent();
-    const cases: [Auth, string][] = [
-      [{}, messages.auth.missingToken],
-      [{ authorization: 'Basic abc' }, messages.auth.invalidToken],
-      [{ authorization: 'Bearer ' + 'x'.repeat(201) }, messages.auth.invalidToken],
-      [{ authorization: 'Bearer not-a-session' }, messages.auth.invalidToken],
-      [auth, messages.auth.invalidToken],
+    const cases: [Auth, string, string][] = [
+      [{}, messages.auth.missingToken, 'core.auth.missingToken'],
+      [{ authorization: 'Basic abc' }, messages.auth.invalidToken, 'core.auth.invalidToken'],
+      [{ authorization: 'Bearer ' + 'x'.repeat(201) }, messages.auth.invalidToken, 'core.auth.invalidToken'],
+      [{ authorization: 'Bearer not-a-session' }, messages.auth.invalidToken, 'core.auth.invalidToken'],
+      [auth, messages.auth.invalidToken, 'core.auth.invalidToken'],
     ];
-    for (const [headers, message] of cases) {
+    for (const [headers, message, messageCode] of cases) {
       const response = await get('/api/student/me', headers);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ status: false, code: 401, message, errors: [] });
+      expect(response.json()).toEqual({ status: false, code: 401, message, messageCode, errors: [] });
     }
   });
 
@@ -391,7 +391,14 @@ describe('GET /api/student/me', () => {
     const response = await get('/api/student/me', studentAuth);
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data;
-    expect(data.student).toEqual({ id: student.id, first_name: 'Meera', last_name: 'Test', mobile: student.mobile });
+    // The student has kept no language yet (issue 20).
+    expect(data.student).toEqual({
+      id: student.id,
+      first_name: 'Meera',
+      last_name: 'Test',
+      mobile: student.mobile,
+      language: null,
+    });
     expect(data.library).toMatchObject({
       id: libraryId,
       name: library.body.library_name,

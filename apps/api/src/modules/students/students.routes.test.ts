@@ -45,16 +45,16 @@ describe('POST /api/user', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: false, code: 400, message: m.firstNameRequired });
     expect(response.json().errors).toEqual([
-      { field: 'first_name', message: m.firstNameRequired },
-      { field: 'mobile', message: m.mobileRequired },
-      { field: 'email', message: m.emailRequired },
-      { field: 'aadhaar_number', message: m.aadhaarRequired },
-      { field: 'dob', message: m.dobRequired },
-      { field: 'profile', message: m.profileRequired },
-      { field: 'front_image', message: m.frontImageRequired },
-      { field: 'back_image', message: m.backImageRequired },
+      { field: 'first_name', message: m.firstNameRequired, messageCode: 'students.firstNameRequired' },
+      { field: 'mobile', message: m.mobileRequired, messageCode: 'students.mobileRequired' },
+      { field: 'email', message: m.emailRequired, messageCode: 'students.emailRequired' },
+      { field: 'aadhaar_number', message: m.aadhaarRequired, messageCode: 'students.aadhaarRequired' },
+      { field: 'dob', message: m.dobRequired, messageCode: 'students.dobRequired' },
+      { field: 'profile', message: m.profileRequired, messageCode: 'students.profileRequired' },
+      { field: 'front_image', message: m.frontImageRequired, messageCode: 'students.frontImageRequired' },
+      { field: 'back_image', message: m.backImageRequired, messageCode: 'students.backImageRequired' },
       // Issue 19: documents are never stored without the consent on record.
-      { field: 'consent', message: privacyMessages.consent.required },
+      { field: 'consent', message: privacyMessages.consent.required, messageCode: 'privacy.consent.required' },
     ]);
   });
 
@@ -77,7 +77,9 @@ describe('POST /api/user', () => {
     const { auth } = await registerLibrary(t.app);
     const response = await create(auth, studentFields(), { ...images, back_image: Buffer.alloc(0) });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ field: 'back_image', message: m.backImageRequired }]);
+    expect(response.json().errors).toEqual([
+      { field: 'back_image', message: m.backImageRequired, messageCode: 'students.backImageRequired' },
+    ]);
   });
 
   it('refuses a field longer than the form allows and a JSON body', async () => {
@@ -103,12 +105,16 @@ describe('POST /api/user', () => {
 
     const sameEmail = await create(auth, studentFields({ email: first.fields.email!.toUpperCase() }));
     expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().errors).toEqual([{ field: 'email', message: m.emailTaken }]);
+    expect(sameEmail.json().errors).toEqual([
+      { field: 'email', message: m.emailTaken, messageCode: 'students.emailTaken' },
+    ]);
 
     const spaced = first.fields.aadhaar_number!.replace(/(\d{4})(\d{4})(\d{4})/, '$1 $2 $3');
     const sameAadhaar = await create(auth, studentFields({ aadhaar_number: spaced }));
     expect(sameAadhaar.statusCode).toBe(409);
-    expect(sameAadhaar.json().errors).toEqual([{ field: 'aadhaar_number', message: m.aadhaarTaken }]);
+    expect(sameAadhaar.json().errors).toEqual([
+      { field: 'aadhaar_number', message: m.aadhaarTaken, messageCode: 'students.aadhaarTaken' },
+    ]);
 
     const all = await create(auth, { ...first.fields });
     expect(all.json().errors.map((error: { field: string }) => error.field)).toEqual([
@@ -271,7 +277,9 @@ describe('PUT /api/user/{id}', () => {
     const two = await createOk(auth);
     const clash = await update(auth, two.id, { ...two.fields, mobile: one.fields.mobile! });
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().errors).toEqual([{ field: 'mobile', message: m.mobileTaken }]);
+    expect(clash.json().errors).toEqual([
+      { field: 'mobile', message: m.mobileTaken, messageCode: 'students.mobileTaken' },
+    ]);
     const own = await update(auth, two.id, { ...two.fields });
     expect(own.statusCode).toBe(200);
   });

@@ -83,18 +83,18 @@ describe('POST /api/subscription with a price', () => {
 
   it('refuses a bad price or reference with the field message', async () => {
     const library = await moneyLibrary(t);
-    const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ price: '12.345' }, 'price', p.priceInvalid],
-      [{ price: -1 }, 'price', p.priceInvalid],
-      [{ price: '0x10' }, 'price', p.priceInvalid],
-      [{ mode: 'UPI', reference: '12345' }, 'reference', p.utrInvalid],
-      [{ mode: 'Cheque', reference: 'ab-12' }, 'reference', p.referenceInvalid],
-      [{ mode: 'Cash', reference: 42 }, 'reference', p.referenceInvalid],
+    const cases: Array<[Record<string, unknown>, string, string, string]> = [
+      [{ price: '12.345' }, 'price', p.priceInvalid, 'payments.priceInvalid'],
+      [{ price: -1 }, 'price', p.priceInvalid, 'payments.priceInvalid'],
+      [{ price: '0x10' }, 'price', p.priceInvalid, 'payments.priceInvalid'],
+      [{ mode: 'UPI', reference: '12345' }, 'reference', p.utrInvalid, 'payments.utrInvalid'],
+      [{ mode: 'Cheque', reference: 'ab-12' }, 'reference', p.referenceInvalid, 'payments.referenceInvalid'],
+      [{ mode: 'Cash', reference: 42 }, 'reference', p.referenceInvalid, 'payments.referenceInvalid'],
     ];
-    for (const [extra, field, message] of cases) {
+    for (const [extra, field, message, messageCode] of cases) {
       const response = await create(library, extra);
       expect(response.statusCode, JSON.stringify(extra)).toBe(400);
-      expect(response.json().errors, JSON.stringify(extra)).toContainEqual({ field, message });
+      expect(response.json().errors, JSON.stringify(extra)).toContainEqual({ field, message, messageCode });
     }
     expect(await countRows(library.libraryId)).toEqual({ subscriptions: 0, charges: 0, fees: 0 });
   });
@@ -185,7 +185,11 @@ describe('PUT /api/subscription/renew/:id with a price', () => {
     ];
     for (const response of refused) {
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json().errors).toContainEqual({ field: 'reference', message: p.referenceNeedsFee });
+      expect(response.json().errors).toContainEqual({
+        field: 'reference',
+        message: p.referenceNeedsFee,
+        messageCode: 'payments.referenceNeedsFee',
+      });
     }
     expect(await countRows(library.libraryId)).toEqual(before);
     // Without the reference a ₹0 fee still books the period, as the SPEC call does.

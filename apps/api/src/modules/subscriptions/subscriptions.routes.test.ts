@@ -94,7 +94,9 @@ describe('POST /api/subscription', () => {
   it('needs the reserved seat when reserved, and refuses odd values', async () => {
     const { auth, student } = await setup();
     const reserved = await post(auth, createBody(student.id, { is_reserved: true }));
-    expect(reserved.json().errors).toEqual([{ field: 'seat_id', message: m.reservedSeatRequired }]);
+    expect(reserved.json().errors).toEqual([
+      { field: 'seat_id', message: m.reservedSeatRequired, messageCode: 'subscriptions.reservedSeatRequired' },
+    ]);
     for (const [field, value] of [
       ['duration', 0],
       ['duration', 1.5],

@@ -222,12 +222,12 @@ describe('invitations (issue 16)', () => {
     });
     expect(first.statusCode).toBe(201);
     const cases = [
-      [o.email, 409, m.emailInTeam],
-      [desk.email.toUpperCase(), 409, m.emailInTeam],
-      [other.email, 409, m.emailUsedElsewhere],
-      [waiting, 409, m.invitationWaiting],
+      [o.email, 409, m.emailInTeam, 'teamPeople.emailInTeam'],
+      [desk.email.toUpperCase(), 409, m.emailInTeam, 'teamPeople.emailInTeam'],
+      [other.email, 409, m.emailUsedElsewhere, 'teamPeople.emailUsedElsewhere'],
+      [waiting, 409, m.invitationWaiting, 'teamPeople.invitationWaiting'],
     ] as const;
-    for (const [address, status, message] of cases) {
+    for (const [address, status, message, messageCode] of cases) {
       for (const [url, extra] of [
         ['/api/team/invitations', {}],
         ['/api/team/people', { phone: '9876501234' }],
@@ -240,7 +240,7 @@ describe('invitations (issue 16)', () => {
           payload: { name: 'Someone', email: address, role: 'desk', ...extra },
         });
         expect([url, response.statusCode, response.json().message]).toEqual([url, status, message]);
-        expect(response.json().errors).toEqual([{ field: 'email', message }]);
+        expect(response.json().errors).toEqual([{ field: 'email', message, messageCode }]);
       }
     }
     const invitations = await t.pool.query('select count(*)::int as n from invitations where library_id = $1', [
