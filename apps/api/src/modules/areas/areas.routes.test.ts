@@ -58,9 +58,9 @@ describe('POST /api/area', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: false, code: 400, message: m.nameRequired });
     expect(response.json().errors).toEqual([
-      { field: 'area_name', message: m.nameRequired },
-      { field: 'total_seats', message: m.totalSeatsRequired },
-      { field: 'status', message: m.statusRequired },
+      { field: 'area_name', message: m.nameRequired, messageCode: 'areas.nameRequired' },
+      { field: 'total_seats', message: m.totalSeatsRequired, messageCode: 'areas.totalSeatsRequired' },
+      { field: 'status', message: m.statusRequired, messageCode: 'areas.statusRequired' },
     ]);
     const empty = await call('POST', '/api/area', auth, {});
     expect(empty.json().errors.map((e: { message: string }) => e.message)).toEqual([
@@ -71,16 +71,16 @@ describe('POST /api/area', () => {
   });
 
   it.each([
-    [12.5, m.totalSeatsWhole],
-    ['7.25', m.totalSeatsWhole],
-    [0, m.totalSeatsRange],
-    [-4, m.totalSeatsRange],
-    [1000, m.totalSeatsRange],
-    [1e308, m.totalSeatsRange],
-    ['9'.repeat(400), m.totalSeatsNumber],
-    ['forty', m.totalSeatsNumber],
-    [[40], m.totalSeatsNumber],
-  ])('refuses total_seats %j', async (totalSeats, message) => {
+    [12.5, m.totalSeatsWhole, 'areas.totalSeatsWhole'],
+    ['7.25', m.totalSeatsWhole, 'areas.totalSeatsWhole'],
+    [0, m.totalSeatsRange, 'areas.totalSeatsRange'],
+    [-4, m.totalSeatsRange, 'areas.totalSeatsRange'],
+    [1000, m.totalSeatsRange, 'areas.totalSeatsRange'],
+    [1e308, m.totalSeatsRange, 'areas.totalSeatsRange'],
+    ['9'.repeat(400), m.totalSeatsNumber, 'areas.totalSeatsNumber'],
+    ['forty', m.totalSeatsNumber, 'areas.totalSeatsNumber'],
+    [[40], m.totalSeatsNumber, 'areas.totalSeatsNumber'],
+  ])('refuses total_seats %j', async (totalSeats, message, messageCode) => {
     const { auth } = await registerLibrary(t.app);
     const response = await call('POST', '/api/area', auth, {
       area_name: 'A',
@@ -88,8 +88,8 @@ describe('POST /api/area', () => {
       status: 'active',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 400, message });
-    expect(response.json().errors[0]).toEqual({ field: 'total_seats', message });
+    expect(response.json()).toMatchObject({ code: 400, message, messageCode });
+    expect(response.json().errors[0]).toEqual({ field: 'total_seats', message, messageCode });
   });
 
   it('accepts a numeric string and stores a whole number', async () => {

@@ -146,8 +146,8 @@ describe('POST /api/admin/sendFCMNotificationToAllUsers', () => {
     });
     const missing = await send(auth, {});
     expect(missing.json().errors).toEqual([
-      { field: 'title', message: n.titleRequired },
-      { field: 'body', message: n.bodyRequired },
+      { field: 'title', message: n.titleRequired, messageCode: 'notifications.titleRequired' },
+      { field: 'body', message: n.bodyRequired, messageCode: 'notifications.bodyRequired' },
     ]);
   });
 
