@@ -40,6 +40,7 @@ export * from './attendance/pass';
 export * from './attendance/attendance.schema';
 export * from './student/student.schema';
 export { studentAppMessages } from './student/student-app.messages';
+export { landingPageMessages } from './landing/landing.messages';
 export * from './team/team.schema';
 export { teamPeopleMessages } from './team/team-people.messages';
 export { teamScreenMessages } from './team/team-screen.messages';

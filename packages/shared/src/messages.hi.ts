@@ -12,6 +12,7 @@ export default translation<typeof coreMessages>('core', {
     close: 'बंद करें',
     cancel: 'रद्द करें',
     loading: 'लोड हो रहा है...',
+    emailPlaceholder: 'you@example.com',
   },
   landing: {
     startFreeTrial: 'मुफ़्त ट्रायल शुरू करें',
@@ -41,6 +42,16 @@ export default translation<typeof coreMessages>('core', {
     loggedOut: 'लॉगआउट हो गया',
     ownerEmailTaken: 'इस मालिक के ईमेल से खाता पहले से बना है',
     tooManyAttempts: 'बहुत ज़्यादा कोशिशें हो गईं। कृपया थोड़ी देर बाद फिर कोशिश करें।',
+  },
+  authPanel: {
+    headline: 'रजिस्टरों और स्प्रेडशीट के बिना अपनी स्टडी लाइब्रेरी चलाइए।',
+    highlights: {
+      students: 'विद्यार्थी, सीटें और क्षेत्र एक ही जगह',
+      subscriptions: 'आरक्षित और साझा सीटों वाली सदस्यताएँ',
+      fees: 'रुपयों में फ़ीस वसूली और रिपोर्ट',
+      push: 'आपके सदस्यों को पुश सूचनाएँ',
+    },
+    trusted: 'भारत भर की 500+ लाइब्रेरी का भरोसा',
   },
   login: {
     title: 'साइन इन',
@@ -135,6 +146,7 @@ export default translation<typeof coreMessages>('core', {
     themeSystem: 'सिस्टम थीम',
     accountMenu: 'खाता मेन्यू',
     navigation: 'मुख्य नेविगेशन',
+    libraryCaption: 'लाइब्रेरी',
   },
   validation: {
     fieldRequired: 'यह फ़ील्ड ज़रूरी है',

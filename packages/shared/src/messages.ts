@@ -40,6 +40,8 @@ export const coreMessages = defineMessages('core', {
     close: 'Close',
     cancel: 'Cancel',
     loading: 'Loading...',
+    /** An example address shown in empty email fields. */
+    emailPlaceholder: 'you@example.com',
   },
   landing: {
     startFreeTrial: 'Start Free Trial',
@@ -69,6 +71,17 @@ export const coreMessages = defineMessages('core', {
     loggedOut: 'Logged out successfully',
     ownerEmailTaken: 'An account with this owner email already exists',
     tooManyAttempts: 'Too many attempts. Please try again later.',
+  },
+  /** The sign-in and registration screens' side panel (AuthLayout). */
+  authPanel: {
+    headline: 'Run your study library without the registers and spreadsheets.',
+    highlights: {
+      students: 'Students, seats and areas in one place',
+      subscriptions: 'Subscriptions with reserved and shared seating',
+      fees: 'Fee collection and reports in rupees',
+      push: 'Push notifications to your members',
+    },
+    trusted: 'Trusted by 500+ libraries across India',
   },
   login: {
     title: 'Sign In',
@@ -163,6 +176,8 @@ export const coreMessages = defineMessages('core', {
     themeSystem: 'System theme',
     accountMenu: 'Account menu',
     navigation: 'Main navigation',
+    /** The caption above the library's name at the foot of the sidebar. */
+    libraryCaption: 'Library',
   },
   validation: {
     fieldRequired: 'This field is required',

@@ -14,6 +14,7 @@ import dashboard from '../dashboard/dashboard.messages.hi';
 import dues from '../dues/dues.messages.hi';
 import expenses from '../expenses/expenses.messages.hi';
 import fees from '../fees/fees.messages.hi';
+import landingPage from '../landing/landing.messages.hi';
 import language from './language.messages.hi';
 import core from '../messages.hi';
 import notifications from '../notifications/notifications.messages.hi';
@@ -47,6 +48,7 @@ export const hindiFiles: readonly LanguageFile[] = [
   dues,
   expenses,
   fees,
+  landingPage,
   language,
   core,
   notifications,
