@@ -1,6 +1,7 @@
 import { formatDateDMY, messages } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { queueStudentNotification } from '../../lib/push/outbox.repository';
+import { withLanguage } from '../../plugins/language';
 import type { PushHandle } from '../../plugins/push';
 import { createIntervalWorker, type IntervalWorker, type WorkerLogger } from '../../lib/interval-worker';
 import * as repository from './dues.repository';
@@ -32,6 +33,20 @@ function pushBody(candidate: repository.PushCandidateRow): string {
 }
 
 /**
+ * A reminder's texts. The worker serves no request, so it names the languages (issue 20): the
+ * push in the student's (else the library owner's, else English), and what the history records
+ * when no provider can deliver it in the owner's.
+ */
+export function reminderTexts(candidate: repository.PushCandidateRow) {
+  const { title, body } = withLanguage(candidate.language, () => ({
+    title: m.pushTitle(candidate.library_name),
+    body: pushBody(candidate),
+  }));
+  const failReason = withLanguage(candidate.owner_language, () => messages.notification.noProviderReason);
+  return { title, body, failReason };
+}
+
+/**
  * Automatic push reminders of dues (issue 13), in every server process: for each library
  * that switched them on, each not-renewed plan of a student with a paired phone is reminded
  * once per stage (N days before expiry, on the day, after the grace period). Each reminder
@@ -44,6 +59,7 @@ export function createDuesReminderWorker(options: DuesReminderWorkerOptions): Du
   async function remindLibrary(libraryId: string): Promise<number> {
     let queued = 0;
     for (const candidate of await repository.pushCandidates(db, libraryId, { fcm: push.fcm, webPush: push.active })) {
+      const { title, body, failReason } = reminderTexts(candidate);
       const sent = await db.transaction(async (tx) => {
         const inserted = await repository.insertPushReminder(tx, libraryId, {
           subscriptionId: candidate.subscription_id,
@@ -56,8 +72,8 @@ export function createDuesReminderWorker(options: DuesReminderWorkerOptions): Du
           tx,
           libraryId,
           candidate.student_id,
-          { adminId: null, title: m.pushTitle(candidate.library_name), body: pushBody(candidate) },
-          { fcm: push.fcm, webPush: push.active, failReason: messages.notification.noProviderReason },
+          { adminId: null, title, body },
+          { fcm: push.fcm, webPush: push.active, failReason },
         );
         return true;
       });

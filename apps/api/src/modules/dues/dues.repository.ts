@@ -5,6 +5,7 @@ import {
   DUE_GROUPS,
   type DUE_SORT_KEYS,
   type DueGroup,
+  type Language,
 } from '@app/shared';
 import { balanceSql, countedFee } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
@@ -389,7 +390,20 @@ export type PushCandidateRow = {
   plan_expires_at: string;
   amount_due: string;
   library_name: string;
+  /** The student's chosen language, else the library owner's, else English: the reminder's language. */
+  language: Language;
+  /** The library owner's chosen language, else English: the language of what the history records for the owner. */
+  owner_language: Language;
 };
+
+/**
+ * The library owner's chosen language: the first active owner (oldest first) who chose one
+ * (issue 20); null when none did.
+ */
+const ownerLanguage = sql`(
+  select ow.language from admins ow
+  where ow.library_id = lib.id and ow.role = 'owner' and ow.deactivated_at is null and ow.language is not null
+  order by ow.created_at, ow.id limit 1)`;
 
 /**
  * Subscriptions of the library (while its switch is on) not renewed, whose student has a
@@ -407,7 +421,10 @@ export async function pushCandidates(
     with lib as (${libraryOf(libraryId)})
     select sub.id as subscription_id, sub.student_id, stage.name as stage,
            to_char(sub.plan_expires_at, 'YYYY-MM-DD') as plan_expires_at,
-           (${balance} + ${renewalPrice})::text as amount_due, lib.name as library_name
+           (${balance} + ${renewalPrice})::text as amount_due, lib.name as library_name,
+           coalesce((select st.language from students st where st.id = sub.student_id), ${ownerLanguage}, 'en')
+             as language,
+           coalesce(${ownerLanguage}, 'en') as owner_language
     from subscriptions sub
     cross join lib
     cross join lateral (
