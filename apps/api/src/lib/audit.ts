@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = {
   signInFailed: 'admin.sign_in_failed',
   signedOut: 'admin.sign_out',
   profileUpdated: 'admin.profile_update',
+  /** Issue 20: the person chose another language. */
+  languageChanged: 'admin.language_change',
   passwordChanged: 'admin.password_change',
   passwordReset: 'admin.password_reset',
   currentPasswordRefused: 'admin.current_password_refused',

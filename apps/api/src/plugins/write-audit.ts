@@ -16,6 +16,7 @@ export const WRITE_AUDIT: Record<string, { action: Action; entityType: string } 
   'POST /api/auth/logout': 'self',
   'POST /api/auth/change-password': 'self',
   'PUT /api/admin/update-admin-profile': 'self',
+  'PUT /api/auth/language': 'self',
   'POST /api/user': { action: AUDIT_ACTIONS.studentCreated, entityType: 'student' },
   'PUT /api/user/:id': { action: AUDIT_ACTIONS.studentUpdated, entityType: 'student' },
   'PATCH /api/user/:id/kyc': { action: AUDIT_ACTIONS.studentKycChanged, entityType: 'student' },

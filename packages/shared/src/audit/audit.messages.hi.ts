@@ -36,6 +36,7 @@ export default translation<typeof auditMessages>('audit', {
     'admin.sign_in_failed': 'साइन इन नहीं हो सका',
     'admin.sign_out': 'साइन आउट किया',
     'admin.profile_update': 'प्रोफ़ाइल बदली',
+    'admin.language_change': 'भाषा बदली',
     'admin.password_change': 'पासवर्ड बदला',
     'admin.password_reset': 'ईमेल लिंक से पासवर्ड रीसेट किया',
     'admin.current_password_refused': 'मौजूदा पासवर्ड गलत',

@@ -38,6 +38,7 @@ export const auditMessages = defineMessages('audit', {
     'admin.sign_in_failed': 'Failed sign-in',
     'admin.sign_out': 'Signed out',
     'admin.profile_update': 'Profile changed',
+    'admin.language_change': 'Language changed',
     'admin.password_change': 'Password changed',
     'admin.password_reset': 'Password reset by email link',
     'admin.current_password_refused': 'Wrong current password',

@@ -108,6 +108,12 @@ export async function setLanguage(context: SignInContext, actor: Actor, language
     .where(and(eq(admins.libraryId, actor.libraryId), eq(admins.id, actor.adminId)))
     .returning({ language: admins.language });
   if (!updated) throw unauthorized(messages.auth.invalidToken);
+  await writeAudit(context.db, actor, {
+    action: AUDIT_ACTIONS.languageChanged,
+    entityType: 'admin',
+    entityId: actor.adminId,
+    detail: language,
+  });
   return language;
 }
 
