@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { currentLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, languageMessages } from '@app/shared';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, languageMessages, type Language } from '@app/shared';
 import { switchLanguage, type SaveLanguage } from '@/lib/language-switch';
 
 interface LanguageSwitchProps {
@@ -11,34 +11,37 @@ interface LanguageSwitchProps {
 
 /**
  * The language switch (issue 20): English and हिंदी, each named in its own script and marked with
- * its language for screen readers, the page's language pressed. A choice reloads the page in it
- * (lib/language-switch). Plain buttons, so that on the prerendered sign-in page a press before the
- * app has started is held and made again once it has (prerender/login-head).
+ * its language for screen readers, in a group named by the catalogue, the page's language pressed.
+ * A choice reloads the page in it (lib/language-switch). Plain buttons (MUI's Button, which every
+ * page has already): on the prerendered sign-in page a press before the app has started is held
+ * and made again once it has (prerender/login-head).
  */
 export function LanguageSwitch({ save }: LanguageSwitchProps) {
   const [busy, setBusy] = useState(false);
   const language = currentLanguage();
-  const onChange = (_event: unknown, next: unknown) => {
-    if (!isLanguage(next) || next === language || busy) return;
+  const choose = (next: Language) => {
+    if (next === language || busy) return;
     setBusy(true);
     void switchLanguage(next, save).then((switched) => {
       if (!switched) setBusy(false);
     });
   };
   return (
-    <ToggleButtonGroup
-      exclusive
-      size="small"
-      value={language}
-      onChange={onChange}
-      aria-label={languageMessages.label}
-      disabled={busy}
-    >
+    <Box role="group" aria-label={languageMessages.label} sx={{ display: 'flex', flexShrink: 0 }}>
       {LANGUAGES.map((option) => (
-        <ToggleButton key={option} value={option} lang={option} sx={{ px: 1, py: 0.25, textTransform: 'none' }}>
+        <Button
+          key={option}
+          lang={option}
+          size="small"
+          color={option === language ? 'primary' : 'inherit'}
+          aria-pressed={option === language}
+          disabled={busy}
+          onClick={() => choose(option)}
+          sx={{ minWidth: 0, px: 1, textTransform: 'none', fontWeight: option === language ? 700 : 500 }}
+        >
           {LANGUAGE_NAMES[option]}
-        </ToggleButton>
+        </Button>
       ))}
-    </ToggleButtonGroup>
+    </Box>
   );
 }
