@@ -18,7 +18,8 @@ import { loadHindi } from '@app/shared/i18n/hindi';
  * stable `messageCode`, the same in every language.
  */
 interface LanguageStore {
-  readonly language: Language;
+  /** Set from the header; a person's stored choice may replace it (`answerInLanguage`). */
+  language: Language;
   /** Text -> catalogue key of every text read during the request (the last read wins). */
   readonly journal: Map<string, string>;
 }
@@ -44,6 +45,17 @@ export function withLanguage<T>(language: Language, work: () => T): T {
 /** The language of the request being served (English outside one). */
 export function requestLanguage(): Language {
   return storage.getStore()?.language ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * From now on, the request being served answers in `language`, its texts, its errors and their
+ * codes alike: a person's stored choice where the request's `Accept-Language` is not theirs (a
+ * receipt page the browser opens, whose header is the browser's). The caller names it in the
+ * answer's Content-Language. Outside a request it does nothing (use `withLanguage`).
+ */
+export function answerInLanguage(language: Language): void {
+  const store = storage.getStore();
+  if (store) store.language = language;
 }
 
 /** The catalogue key of a text read during this request, if it was read from a catalogue. */

@@ -1,4 +1,4 @@
-import { messages, type ReceiptDocument, type ReceiptPaper } from '@app/shared';
+import { currentLanguage, messages, type ReceiptDocument, type ReceiptPaper } from '@app/shared';
 import { receiptContent, type ReceiptRowText } from './receipt-content';
 
 /**
@@ -111,7 +111,7 @@ export function renderReceiptPage(receipt: ReceiptDocument, options: ReceiptPage
       ? `<p class="actions"><a href="${escapeHtml(options.pdfHref)}" download>${escapeHtml(m.actions.download)}</a></p>`
       : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${currentLanguage()}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -137,7 +137,7 @@ ${download}</main>
 /** A plain page for a shared link that opens no receipt (revoked, unknown, too many tries). */
 export function renderMessagePage(page: { title: string; body: string; nonce: string }): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${currentLanguage()}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -143,12 +143,17 @@ function draw(doc: Doc, content: ReceiptContent, layout: Layout): number {
   return y + layout.margin;
 }
 
-/** The big diagonal VOID across a void receipt's page. */
+/**
+ * The big diagonal VOID across a void receipt's page, in one line of one font: the font of its
+ * script (Noto Sans Devanagari for the Hindi mark).
+ */
 function voidMark(doc: Doc, mark: string, layout: Layout, height: number): void {
   const size = layout.width / 4;
+  const runs = fontRuns(mark, receiptFonts());
+  const face: FontFace = runs.length === 1 ? runs[0]!.face : 'latin';
   doc.save();
   doc.rotate(-28, { origin: [layout.width / 2, height / 2] });
-  doc.fillColor(VOID_RED).fillOpacity(0.16).font('latin-bold').fontSize(size);
+  doc.fillColor(VOID_RED).fillOpacity(0.16).font(`${face}-bold`).fontSize(size);
   doc.text(mark, 0, height / 2 - size * 0.65, { width: layout.width, align: 'center', lineBreak: false });
   doc.restore();
   doc.fillOpacity(1);

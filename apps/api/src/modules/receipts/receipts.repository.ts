@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PaymentMode } from '@app/shared';
+import type { Language, PaymentMode } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 
 /** A payment with everything its receipt shows; amounts as PostgreSQL prints them. */
@@ -28,6 +28,8 @@ export type ReceiptRow = {
   first_name: string;
   last_name: string | null;
   student_mobile: string;
+  /** Issue 20: the language the student chose (null until they choose one): a shared link's page is in it. */
+  student_language: Language | null;
   received_by: string | null;
   tax_gstin: string | null;
   tax_rate: string | null;
@@ -61,7 +63,7 @@ export async function findReceipt(db: DbOrTx, libraryId: string, paymentId: stri
            f.seat_name, f.area_name,
            l.name as library_name, l.address as library_address, l.mobile as library_phone,
            l.email as library_email,
-           st.first_name, st.last_name, st.mobile as student_mobile,
+           st.first_name, st.last_name, st.mobile as student_mobile, st.language as student_language,
            ad.name as received_by,
            f.tax_gstin, f.tax_rate::text as tax_rate, f.tax_sac, f.place_of_supply,
            f.taxable_value::text as taxable_value, f.cgst::text as cgst, f.sgst::text as sgst, f.igst::text as igst,

@@ -13,7 +13,9 @@ import {
   type ReceiptDocument,
   type ReceiptPaper,
 } from '@app/shared';
+import { findAdminById } from '../../db/admins.repository';
 import { actorOf, allow } from '../../plugins/auth';
+import { answerInLanguage, requestLanguage } from '../../plugins/language';
 import { ok } from '../../lib/reply';
 import { renderReceiptPage } from './receipt-html';
 import { renderReceiptPdf } from './receipt-pdf';
@@ -64,6 +66,11 @@ export async function sendReceiptPdf(reply: FastifyReply, receipt: ReceiptDocume
     .send(pdf);
 }
 
+/** Names the language the answer is in (a person's stored choice may have replaced the header's, issue 20). */
+export function contentLanguage(reply: FastifyReply): FastifyReply {
+  return reply.header('content-language', requestLanguage());
+}
+
 /** The app's address for links made from this request: PUBLIC_URL, else the address the request came to. */
 function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
   return publicUrl ?? `${request.protocol}://${request.host}`;
@@ -80,6 +87,17 @@ const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async (app, o
     void reply.header('cache-control', 'private, no-store');
   });
   const context: service.ReceiptsContext = { db: app.db };
+
+  /**
+   * The printable page and the PDF are in the signed-in admin's own language when they chose
+   * one (issue 20): a browser may open them itself, sending its Accept-Language, not their choice.
+   */
+  async function answerInAdminsLanguage(request: FastifyRequest, reply: FastifyReply) {
+    const { libraryId, adminId } = actorOf(request);
+    const admin = await findAdminById(app.db, libraryId, adminId);
+    if (admin?.language) answerInLanguage(admin.language);
+    contentLanguage(reply);
+  }
 
   app.get(
     '/receipts/:paymentId',
@@ -110,6 +128,7 @@ const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async (app, o
       },
     },
     async (request, reply) => {
+      await answerInAdminsLanguage(request, reply);
       const receipt = await service.getReceipt(context, actorOf(request), request.params.paymentId);
       const nonce = newNonce();
       return receiptPageHeaders(reply, nonce, 'self').send(
@@ -132,6 +151,7 @@ const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async (app, o
       },
     },
     async (request, reply) => {
+      await answerInAdminsLanguage(request, reply);
       const receipt = await service.getReceipt(context, actorOf(request), request.params.paymentId);
       return sendReceiptPdf(reply, receipt, request.query.paper);
     },

@@ -14,6 +14,7 @@ import { notFound } from '../../errors';
 import { AUDIT_ACTIONS, writeAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/service-context';
 import { hashToken, newSessionToken } from '../../lib/tokens';
+import { answerInLanguage } from '../../plugins/language';
 import * as repository from './receipts.repository';
 
 const m = messages.receipts;
@@ -169,7 +170,9 @@ export type SharedReceipt = { state: 'live'; receipt: ReceiptDocument } | { stat
 
 /**
  * The receipt a share link opens: only the one payment it was made for, in its library.
- * A token of the wrong shape is not looked up.
+ * A token of the wrong shape is not looked up. The student opens the link in a browser whose
+ * Accept-Language is not their choice: once the receipt is found, the request answers in the
+ * language the student chose, if they chose one (issue 20).
  */
 export async function receiptForToken(context: ReceiptsContext, token: string): Promise<SharedReceipt> {
   if (!SHARE_TOKEN_PATTERN.test(token)) return { state: 'unknown' };
@@ -178,5 +181,6 @@ export async function receiptForToken(context: ReceiptsContext, token: string): 
   if (link.revoked) return { state: 'revoked' };
   const row = await repository.findReceipt(context.db, link.library_id, link.fee_id);
   if (!row?.receipt_no) return { state: 'unknown' };
+  if (row.student_language) answerInLanguage(row.student_language);
   return { state: 'live', receipt: presentReceipt({ ...row, receipt_no: row.receipt_no }) };
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { messages, type ReceiptPaper } from '@app/shared';
 import { retryAfterSeconds } from '../../plugins/rate-limit';
 import { renderMessagePage, renderReceiptPage } from './receipt-html';
-import { newNonce, receiptPageHeaders, sendReceiptPdf } from './receipts.routes';
+import { contentLanguage, newNonce, receiptPageHeaders, sendReceiptPdf } from './receipts.routes';
 import * as service from './receipts.service';
 
 const share = messages.receipts.share;
@@ -59,6 +59,8 @@ const sharedReceiptRoutes: FastifyPluginAsync<SharedReceiptRoutesOptions> = asyn
       messagePage(reply, 404, share.unknownTitle, share.unknownBody);
       return undefined;
     }
+    // In the student's own language when they chose one (receiptForToken switched the request to it).
+    contentLanguage(reply);
     return found.receipt;
   }
 

@@ -1,4 +1,5 @@
 import {
+  currentLanguage,
   formatDateDMY,
   formatDateTimeDMY,
   formatRupees,
@@ -137,7 +138,7 @@ export function renderStudentExportPage(data: StudentExport, timeZone: string): 
 
   const title = m.title(name);
   return `<!doctype html>
-<html lang="en">
+<html lang="${currentLanguage()}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'">
