@@ -39,6 +39,14 @@ export function formatRupees(amount: number): string {
 /** The Intl locale of each language: Indian English, and Hindi (India) with Latin digits, as receipts and UPI write them. */
 const INTL_LOCALES: Readonly<Record<Language, string>> = { en: 'en-IN', hi: 'hi-IN-u-nu-latn' };
 
+/**
+ * The Intl locale to format with in the current language: `english` (the locale SPEC's format
+ * was written in, `en-US` for `Nov 21, 2026`) in English, Hindi (India) with Latin digits in Hindi.
+ */
+export function intlLocale(english = 'en-IN'): string {
+  return currentLanguage() === 'en' ? english : INTL_LOCALES[currentLanguage()];
+}
+
 const compactRupees = Object.fromEntries(
   Object.entries(INTL_LOCALES).map(([language, locale]) => [
     language,

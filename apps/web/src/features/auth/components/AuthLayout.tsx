@@ -6,14 +6,10 @@ import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import { Link as RouterLink } from 'react-router';
 import { AdminLanguageSwitch } from '@/app/layouts/AdminLanguageSwitch';
+import { messages } from '@app/shared';
 import { BrandLogo } from '@/components/BrandLogo';
 
-const HIGHLIGHTS = [
-  'Students, seats and areas in one place',
-  'Subscriptions with reserved and shared seating',
-  'Fee collection and reports in rupees',
-  'Push notifications to your members',
-];
+const panel = messages.authPanel;
 
 interface AuthLayoutProps {
   title: string;
@@ -52,10 +48,10 @@ export function AuthLayout({ title, subtitle, children, wide = false }: AuthLayo
         </Box>
         <Box>
           <Typography variant="h4" component="p" sx={{ mb: 2, lineHeight: 1.25 }}>
-            Run your study library without the registers and spreadsheets.
+            {panel.headline}
           </Typography>
           <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {HIGHLIGHTS.map((line) => (
+            {Object.values(panel.highlights).map((line) => (
               <Stack key={line} component="li" direction="row" spacing={1.25} sx={{ alignItems: 'center' }}>
                 <CheckCircleRounded fontSize="small" sx={{ color: '#80cbc4' }} />
                 <Typography variant="body1" sx={{ opacity: 0.92 }}>
@@ -66,7 +62,7 @@ export function AuthLayout({ title, subtitle, children, wide = false }: AuthLayo
           </Stack>
         </Box>
         <Typography variant="body2" sx={{ opacity: 0.85 }}>
-          Trusted by 500+ libraries across India
+          {panel.trusted}
         </Typography>
       </Box>
 

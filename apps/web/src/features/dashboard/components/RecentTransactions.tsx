@@ -23,7 +23,9 @@ const m = messages.dashboard;
 type Transaction = DashboardData['recentTransactions'][number];
 
 function TypeChip({ type }: { type: Transaction['type'] }) {
-  return <Chip size="small" variant="outlined" color={type === 'New' ? 'primary' : 'secondary'} label={type} />;
+  const kinds = messages.fees.kinds;
+  const label = { New: kinds.new, Renewal: kinds.renewal, Balance: kinds.balance, Adjustment: kinds.adjustment }[type];
+  return <Chip size="small" variant="outlined" color={type === 'New' ? 'primary' : 'secondary'} label={label} />;
 }
 
 /** On a phone each fee is two lines: who, then when, how much and which kind. */

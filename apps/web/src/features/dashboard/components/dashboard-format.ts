@@ -1,4 +1,4 @@
-import type { DashboardData } from '@app/shared';
+import { intlLocale, type DashboardData } from '@app/shared';
 
 type Bucket = DashboardData['bucket'];
 
@@ -11,9 +11,12 @@ export function formatCount(value: number): string {
 
 /** An instant as the spec's "MMM dd, yyyy" (Nov 21, 2026), on the library's calendar. */
 export function formatShortDate(timestamp: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: '2-digit', year: 'numeric' }).format(
-    new Date(timestamp),
-  );
+  return new Intl.DateTimeFormat(intlLocale('en-US'), {
+    timeZone,
+    month: 'short',
+    day: '2-digit',
+    year: 'numeric',
+  }).format(new Date(timestamp));
 }
 
 // Buckets arrive as the library's local calendar ("2026-11-21T15:00", "2026-11-21", "2026-11"):
@@ -39,6 +42,9 @@ const FULL: Record<Bucket, Intl.DateTimeFormatOptions> = {
 /** A chart bucket's label: short under the axis (3 PM, Nov 21, Nov '26), full in the tooltip. */
 export function formatBucket(label: string, bucket: Bucket, full = false): string {
   const date = bucketDate(label);
-  const text = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...(full ? FULL : TICK)[bucket] }).format(date);
+  const text = new Intl.DateTimeFormat(intlLocale('en-US'), {
+    timeZone: 'UTC',
+    ...(full ? FULL : TICK)[bucket],
+  }).format(date);
   return bucket === 'month' && !full ? `${text} '${String(date.getUTCFullYear()).slice(2)}` : text;
 }

@@ -3,12 +3,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { studentAppMessages as text } from '@app/shared';
+import { intlLocale, studentAppMessages as text } from '@app/shared';
 import type { StudentData } from '../hooks/use-student-data';
 
 /** When saved data was saved, as the phone's clock reads it. */
 export function formatSavedAt(savedAt: number): string {
-  return new Date(savedAt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+  return new Date(savedAt).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /**
