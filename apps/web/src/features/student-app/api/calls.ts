@@ -7,6 +7,7 @@ import type {
   StudentSessionResult,
 } from '@app/shared';
 import { studentAppMessages as text } from '@app/shared';
+import { adoptServerLanguage, languageField } from '@/lib/language-switch';
 import { languageTexts } from '@/lib/language-texts';
 import { studentRequest } from './client';
 
@@ -27,7 +28,12 @@ export const studentApi = {
       fallback: languageTexts.saveFailed,
     }),
   signOut: () => studentRequest<unknown>('/student/session', { method: 'DELETE', fallback: text.signOut.failed }),
-  me: () => studentRequest<StudentMe>('/student/me', { fallback: text.fetchFailed }),
+  // Issue 20: the student's language (chosen on another phone, say) wins over this phone's.
+  me: () =>
+    studentRequest<StudentMe>('/student/me', { fallback: text.fetchFailed }).then((me) => {
+      adoptServerLanguage(languageField(me.student), studentApi.saveLanguage);
+      return me;
+    }),
   payments: () => studentRequest<StudentPayments>('/student/payments', { fallback: text.fetchFailed }),
   inbox: (page = 1, limit = 25) =>
     studentRequest<StudentInbox>(`/student/notifications?page=${page}&limit=${limit}`, { fallback: text.fetchFailed }),
