@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@app/shared';
 import { fakeSession, jsonResponse, storeSession } from '@/test/fixtures';
 import { baseApi } from './api-client';
 import { setNavigator } from './navigation';
@@ -34,6 +35,19 @@ function answer(response: Response) {
 }
 
 describe('API client', () => {
+  it('asks for answers in the page’s language (issue 20)', async () => {
+    const fetchMock = answer(jsonResponse({ status: true, message: 'ok', data: {} }));
+    const store = createAppStore();
+    setLanguage('hi');
+    try {
+      await store.dispatch(probeApi.endpoints.probe.initiate());
+    } finally {
+      setLanguage('en');
+    }
+    const request = fetchMock.mock.calls[0]?.[0] as Request;
+    expect(request.headers.get('Accept-Language')).toBe('hi');
+  });
+
   it('sends the stored bearer token to /api', async () => {
     const fetchMock = answer(jsonResponse({ status: true, message: 'ok', data: {} }));
     const store = createAppStore();
