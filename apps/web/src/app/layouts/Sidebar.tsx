@@ -78,7 +78,7 @@ function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavig
       {!collapsed && libraryName && (
         <Box sx={{ m: 2, p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
           <Typography variant="caption" color="text.secondary" component="p">
-            Library
+            {messages.shell.libraryCaption}
           </Typography>
           <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={libraryName}>
             {libraryName}

@@ -1,13 +1,18 @@
-import { messages } from '@app/shared';
+import { landingPageMessages, messages } from '@app/shared';
 import { LandingPage } from '@/features/landing/components/LandingPage';
 
-/** The landing page's title, also written into the prerendered page (src/prerender). */
-export const LANDING_TITLE = `${messages.app.name} · Software for self-study libraries`;
+/** The landing page's title in the current language. */
+export function landingTitle(): string {
+  return landingPageMessages.documentTitle(messages.app.name);
+}
+
+/** The English title the build writes into the prerendered page (src/prerender), read once at load. */
+export const LANDING_TITLE = landingTitle();
 
 export function LandingRoute() {
   return (
     <>
-      <title>{LANDING_TITLE}</title>
+      <title>{landingTitle()}</title>
       <LandingPage />
     </>
   );

@@ -45,7 +45,7 @@ export function LoginForm() {
           label={m.identifier}
           type="email"
           autoComplete="username"
-          placeholder="you@example.com"
+          placeholder={messages.common.emailPlaceholder}
           autoFocus
         />
         <PasswordField {...fieldProps(form, 'password')} label={m.password} autoComplete="current-password" />

@@ -7,7 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import SendRounded from '@mui/icons-material/SendRounded';
-import { messages } from '@app/shared';
+import { landingPageMessages, messages } from '@app/shared';
 import { LandingSection } from './LandingSection';
 
 const m = messages.landing;
@@ -38,9 +38,9 @@ export function ContactSection() {
   return (
     <LandingSection
       id="contact"
-      eyebrow="Contact"
-      title="Let’s talk about your library"
-      text="Tell us how many seats you run and how you manage them today. We will show you the rest."
+      eyebrow={landingPageMessages.contact.eyebrow}
+      title={landingPageMessages.contact.title}
+      text={landingPageMessages.contact.text}
       width="sm"
       sx={{ bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' }}
     >

@@ -4,19 +4,17 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { FEATURES } from '../content';
+import { landingPageMessages } from '@app/shared';
+import { features } from '../content';
 import { LandingSection } from './LandingSection';
+
+const copy = landingPageMessages.features;
 
 export function FeaturesSection() {
   return (
-    <LandingSection
-      id="features"
-      eyebrow="Features"
-      title="Everything your library runs on"
-      text="From the first enquiry to the monthly renewal, every part of running a self-study library is covered."
-    >
+    <LandingSection id="features" eyebrow={copy.eyebrow} title={copy.title} text={copy.text}>
       <Grid container spacing={3}>
-        {FEATURES.map((feature) => (
+        {features().map((feature) => (
           <Grid key={feature.title} size={{ xs: 12, sm: 6, md: 4 }}>
             <Card sx={{ height: '100%', transition: 'border-color .2s', '&:hover': { borderColor: 'primary.main' } }}>
               <CardContent sx={{ p: 3 }}>

@@ -7,8 +7,10 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import { Link as RouterLink } from 'react-router';
-import { messages } from '@app/shared';
+import { landingPageMessages, messages } from '@app/shared';
 import { ProductPreview } from './ProductPreview';
+
+const copy = landingPageMessages.hero;
 
 export function Hero() {
   return (
@@ -26,14 +28,14 @@ export function Hero() {
         <Grid container spacing={{ xs: 6, md: 8 }} sx={{ alignItems: 'center' }}>
           <Grid size={{ xs: 12, md: 6 }}>
             <Typography variant="overline" color="secondary" sx={{ fontWeight: 700, letterSpacing: '0.12em' }}>
-              Software for self-study libraries
+              {copy.eyebrow}
             </Typography>
             <Typography
               variant="h2"
               component="h1"
               sx={{ fontSize: { xs: '2.3rem', sm: '3rem', md: '3.4rem' }, mt: 1, mb: 2 }}
             >
-              Run your study library without the registers.
+              {copy.title}
             </Typography>
             <Typography
               variant="h6"
@@ -41,8 +43,7 @@ export function Hero() {
               color="text.secondary"
               sx={{ fontWeight: 400, mb: 4, maxWidth: 540 }}
             >
-              {messages.app.name} keeps students, seats, subscriptions and fees in one place, so you spend less time on
-              paperwork and more time growing your library.
+              {copy.text(messages.app.name)}
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
               <Button
@@ -55,11 +56,11 @@ export function Hero() {
                 {messages.landing.startFreeTrial}
               </Button>
               <Button href="#features" variant="outlined" size="large">
-                See features
+                {copy.seeFeatures}
               </Button>
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-              14-day free trial · No credit card needed · Already a customer?{' '}
+              {copy.trialNote}{' '}
               <Box component={RouterLink} to="/login" sx={{ color: 'primary.main', fontWeight: 600 }}>
                 {messages.login.title}
               </Box>

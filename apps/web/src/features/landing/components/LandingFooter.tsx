@@ -4,9 +4,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { messages } from '@app/shared';
+import { landingPageMessages, messages } from '@app/shared';
 import { BrandLogo } from '@/components/BrandLogo';
-import { SECTIONS } from '../content';
+import { sections } from '../content';
+
+const copy = landingPageMessages.footer;
 
 export function LandingFooter() {
   return (
@@ -20,11 +22,11 @@ export function LandingFooter() {
           <Box>
             <BrandLogo />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, maxWidth: 360 }}>
-              Made in India for the owners of self-study libraries and reading rooms.
+              {copy.tagline}
             </Typography>
           </Box>
           <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            {SECTIONS.map((section) => (
+            {sections().map((section) => (
               <Link key={section.id} href={`#${section.id}`} color="text.secondary" underline="hover">
                 {section.label}
               </Link>
@@ -33,12 +35,12 @@ export function LandingFooter() {
               {messages.login.title}
             </Link>
             <Link component={RouterLink} to="/register" color="text.secondary" underline="hover">
-              Register
+              {copy.register}
             </Link>
           </Stack>
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 4 }}>
-          © {new Date().getFullYear()} {messages.app.name}. All rights reserved.
+          {copy.copyright(new Date().getFullYear(), messages.app.name)}
         </Typography>
       </Container>
     </Box>

@@ -6,7 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { Link as RouterLink } from 'react-router';
 import { messages } from '@app/shared';
 import { BrandLogo } from '@/components/BrandLogo';
-import { SECTIONS } from '../content';
+import { sections } from '../content';
 
 export function LandingHeader() {
   return (
@@ -21,7 +21,7 @@ export function LandingHeader() {
             <BrandLogo />
           </Box>
           <Box component="nav" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, mr: 2 }}>
-            {SECTIONS.map((section) => (
+            {sections().map((section) => (
               <Button
                 key={section.id}
                 href={`#${section.id}`}

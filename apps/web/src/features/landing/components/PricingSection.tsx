@@ -8,9 +8,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckRounded from '@mui/icons-material/CheckRounded';
 import { Link as RouterLink } from 'react-router';
-import { messages } from '@app/shared';
-import { PLANS, type Plan } from '../content';
+import { landingPageMessages, messages } from '@app/shared';
+import { plans, type Plan } from '../content';
 import { LandingSection } from './LandingSection';
+
+const copy = landingPageMessages.pricing;
 
 function PlanCard({ plan }: { plan: Plan }) {
   return (
@@ -26,7 +28,7 @@ function PlanCard({ plan }: { plan: Plan }) {
     >
       {plan.highlighted && (
         <Chip
-          label="Most popular"
+          label={copy.mostPopular}
           color="primary"
           size="small"
           sx={{ position: 'absolute', top: -12, left: '50%', transform: 'translateX(-50%)' }}
@@ -71,13 +73,13 @@ export function PricingSection() {
   return (
     <LandingSection
       id="pricing"
-      eyebrow="Pricing"
-      title="Simple plans in rupees"
-      text="Pick the plan that fits your seats. Prices exclude GST. Every plan starts with a 14-day free trial."
+      eyebrow={copy.eyebrow}
+      title={copy.title}
+      text={copy.text}
       sx={{ bgcolor: 'background.paper', borderBlock: 1, borderColor: 'divider' }}
     >
       <Grid container spacing={3} sx={{ alignItems: 'stretch' }}>
-        {PLANS.map((plan) => (
+        {plans().map((plan) => (
           <Grid key={plan.name} size={{ xs: 12, md: 4 }}>
             <PlanCard plan={plan} />
           </Grid>

@@ -4,15 +4,16 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
+import { landingPageMessages } from '@app/shared';
 
 // A static picture of the product for the hero, drawn with the app's own components.
-const SEATS = 'AAOAAROAAAOOARAAAOAAMAAOAARAAOAA'.split('');
 const SEAT_COLOURS: Record<string, 'success' | 'error' | 'warning' | 'grey'> = {
   A: 'success',
   O: 'error',
   R: 'warning',
   M: 'grey',
 };
+const SEATS = 'AAOAAROAAAOOARAAAOAAMAAOAARAAOAA'.split('').map((state) => SEAT_COLOURS[state] ?? 'grey');
 
 function Tile({ label, value, tone }: { label: string; value: string; tone: 'primary' | 'secondary' | 'success' }) {
   return (
@@ -26,6 +27,8 @@ function Tile({ label, value, tone }: { label: string; value: string; tone: 'pri
     </Paper>
   );
 }
+
+const preview = landingPageMessages.preview;
 
 export function ProductPreview() {
   return (
@@ -41,20 +44,19 @@ export function ProductPreview() {
       }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-        <Typography variant="subtitle2">Gyan Deep Library · Today</Typography>
-        <Chip label="Live" color="success" size="small" />
+        <Typography variant="subtitle2">{preview.title}</Typography>
+        <Chip label={preview.live} color="success" size="small" />
       </Stack>
       <Stack direction="row" spacing={1.5} sx={{ mb: 2 }}>
-        <Tile label="Students" value="186" tone="primary" />
-        <Tile label="Free seats" value="14" tone="success" />
-        <Tile label="Fees" value="₹1.2L" tone="secondary" />
+        <Tile label={preview.students} value="186" tone="primary" />
+        <Tile label={preview.freeSeats} value="14" tone="success" />
+        <Tile label={preview.fees} value={preview.feesValue} tone="secondary" />
       </Stack>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-        Silent Hall A · 32 seats
+        {preview.area}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(8, 1fr)', gap: 0.75, mb: 2 }}>
-        {SEATS.map((state, index) => {
-          const colour = SEAT_COLOURS[state] ?? 'grey';
+        {SEATS.map((colour, index) => {
           return (
             <Box
               key={index}
@@ -71,10 +73,10 @@ export function ProductPreview() {
         })}
       </Box>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-        <Chip size="small" variant="outlined" color="success" label="Available" />
-        <Chip size="small" variant="outlined" color="error" label="Occupied" />
-        <Chip size="small" variant="outlined" color="warning" label="Reserved" />
-        <Chip size="small" variant="outlined" label="Maintenance" />
+        <Chip size="small" variant="outlined" color="success" label={preview.available} />
+        <Chip size="small" variant="outlined" color="error" label={preview.occupied} />
+        <Chip size="small" variant="outlined" color="warning" label={preview.reserved} />
+        <Chip size="small" variant="outlined" label={preview.maintenance} />
       </Stack>
     </Paper>
   );

@@ -11,20 +11,18 @@ import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
-import { FAQS, SUPPORT } from '../content';
+import { landingPageMessages } from '@app/shared';
+import { faqs, SUPPORT } from '../content';
 import { LandingSection } from './LandingSection';
+
+const copy = landingPageMessages.support;
 
 export function SupportSection() {
   return (
-    <LandingSection
-      id="support"
-      eyebrow="Support"
-      title="Help when you need it"
-      text="Our team sets up your areas and seats with you, and answers in Hindi or English."
-    >
+    <LandingSection id="support" eyebrow={copy.eyebrow} title={copy.title} text={copy.text}>
       <Grid container spacing={4}>
         <Grid size={{ xs: 12, md: 7 }}>
-          {FAQS.map((faq) => (
+          {faqs().map((faq) => (
             <Accordion
               key={faq.question}
               disableGutters
@@ -45,11 +43,10 @@ export function SupportSection() {
             <CardContent sx={{ p: 4 }}>
               <SupportAgentRounded color="primary" sx={{ fontSize: 40, mb: 1 }} />
               <Typography variant="h6" component="h3" gutterBottom>
-                Talk to a person
+                {copy.talkTitle}
               </Typography>
               <Typography color="text.secondary" sx={{ mb: 3 }}>
-                Onboarding, data import from your registers, or a question about a fee: we reply within one business
-                day, usually much sooner.
+                {copy.talkText}
               </Typography>
               <Stack spacing={1.5}>
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
