@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -84,6 +85,59 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@app/api', '@app/web', '**/apps/**'], message: 'packages/shared imports no app.' }] },
+      ],
+    },
+  },
+  {
+    // Issue 20: every text a screen shows comes from a catalogue in packages/shared. A literal in
+    // JSX text, or in an attribute a person reads or hears, is an error. Field names passed to the
+    // form helpers are names, not texts; figures and symbols ('₹', '·', '–') are allowed.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', '**/test/**', '**/*test-utils*', '**/*.test-data.*'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: [
+              'aria-label',
+              'aria-valuetext',
+              'label',
+              'title',
+              'placeholder',
+              'alt',
+              'helperText',
+              'primary',
+              'secondary',
+              'eyebrow',
+              'text',
+            ],
+          },
+          callees: {
+            exclude: [
+              // The plugin's own defaults (an option replaces them).
+              'i18n(ext)?',
+              't',
+              'require',
+              'addEventListener',
+              'removeEventListener',
+              'postMessage',
+              'getElementById',
+              'dispatch',
+              'commit',
+              'includes',
+              'indexOf',
+              'endsWith',
+              'startsWith',
+              // The form helpers take a field's name.
+              'fieldProps',
+              'field',
+            ],
+          },
+          words: { exclude: [/^[\p{N}\p{P}\p{S}\s]+$/u] },
+        },
       ],
     },
   },
