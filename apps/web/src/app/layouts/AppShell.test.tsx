@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeSession, jsonResponse, storeSession, stubFetch } from '@/test/fixtures';
 import { LAZY_DIALOG_TIMEOUT, renderApp } from '@/test/render';
+import { page } from '@/lib/language-switch';
 
 async function openShell() {
   storeSession();
@@ -170,6 +171,20 @@ describe('app shell', { timeout: 15_000 }, () => {
     await user.type(within(dialog).getByLabelText(/^Body/), 'Closed on Monday');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Failed to send notification. Please try again.')).toBeTruthy();
+  });
+
+  it('has the language switch in the top bar, and adopts the language /auth/me answers (issue 20)', async () => {
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => undefined);
+    // The shell's session check answers the stored person: one who chose Hindi on another device.
+    storeSession({ ...fakeSession, language: 'hi' });
+    answer();
+    renderApp('/app/dashboard');
+    await screen.findByRole('heading', { name: 'Welcome Admin!' }, { timeout: 10_000 });
+    const group = screen.getByRole('group', { name: 'Language' });
+    expect(group.closest('header')).not.toBeNull();
+    expect(within(group).getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    expect(window.localStorage.getItem('language')).toBe('hi');
   });
 
   it('on an expired session, removes the stored admin and ends on /login', async () => {
