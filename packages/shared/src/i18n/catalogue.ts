@@ -83,7 +83,7 @@ type TranslationOfSource<S> = {
         ? string
         : Forms<V>
       : S[K] extends readonly string[]
-        ? { readonly [I in keyof S[K]]: string }
+        ? readonly string[]
         : TranslationOfSource<S[K]>;
 };
 
