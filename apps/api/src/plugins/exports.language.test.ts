@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@app/shared';
-import { withLanguage } from '../../plugins/language';
-import { useTestApp } from '../../test/helpers';
-import { receiptLibrary } from '../receipts/receipts.fixtures';
+import { withLanguage } from './language';
+import { useTestApp } from '../test/helpers';
+import { receiptLibrary } from '../modules/receipts/receipts.fixtures';
 
 /**
  * The files and figures the API writes in words, in Hindi (issue 20): the CSV exports' headers
@@ -12,7 +12,7 @@ import { receiptLibrary } from '../receipts/receipts.fixtures';
 const t = useTestApp();
 
 const hi = <T>(read: () => T): T => withLanguage('hi', read);
-const firstLine = (csv: string) => csv.split('\r\n')[0];
+const firstLine = (csv: string): string => csv.split('\r\n')[0] ?? '';
 
 async function exported(auth: Record<string, string>, url: string, language: 'en' | 'hi') {
   const response = await t.app.inject({ url, headers: { ...auth, 'accept-language': language } });
