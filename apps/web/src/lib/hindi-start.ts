@@ -1,7 +1,6 @@
 import { hiIN } from '@mui/material/locale';
 import dayjs from 'dayjs';
 import 'dayjs/locale/hi';
-import { addLanguage } from '@app/shared';
 import { loadHindi } from '@app/shared/i18n/hindi';
 import w400 from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url';
 import w500 from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-500-normal.woff2?url';
@@ -9,7 +8,6 @@ import w600 from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-de
 import w700 from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff2?url';
 import w800 from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-800-normal.woff2?url';
 import { setThemeLanguage } from './language-theme';
-import webLanguageTexts from './language-texts.hi';
 
 /**
  * Everything Hindi adds to a page (issue 20), in one chunk that only a Hindi page loads
@@ -48,7 +46,6 @@ function addDevanagariFont(): void {
 
 export function startHindi(): void {
   loadHindi();
-  addLanguage('hi', [webLanguageTexts]);
   dayjs.locale('hi');
   addDevanagariFont();
   setThemeLanguage({ fontFamily: `"${DEVANAGARI_FONT}"`, locale: hiIN });

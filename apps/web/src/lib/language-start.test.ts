@@ -3,7 +3,6 @@ import { currentLanguage, languageMessages, setLanguage } from '@app/shared';
 import { createAppTheme } from '@/app/theme';
 import { dropPrerender, startLanguage } from './language-start';
 import { setThemeLanguage, themeLanguage } from './language-theme';
-import { languageTexts } from './language-texts';
 
 // One test file, one module graph: the Hindi test loads Hindi for the tests after it.
 describe('startLanguage', () => {
@@ -19,7 +18,7 @@ describe('startLanguage', () => {
     expect(currentLanguage()).toBe('en');
     expect(document.documentElement.lang).toBe('en');
     expect(languageMessages.label).toBe('Language');
-    expect(languageTexts.saveFailed).toBe('The language could not be saved. Please try again.');
+    expect(languageMessages.saveFailed).toBe('The language could not be saved. Please try again.');
     expect(themeLanguage()).toEqual({});
     expect(createAppTheme().typography.fontFamily).toBe(before);
     expect(before?.startsWith('Roboto,')).toBe(true);
@@ -43,7 +42,7 @@ describe('startLanguage', () => {
     expect(currentLanguage()).toBe('hi');
     expect(document.documentElement.lang).toBe('hi');
     expect(languageMessages.label).toBe('भाषा');
-    expect(languageTexts.saveFailed).toBe('भाषा सहेजी नहीं जा सकी। कृपया फिर से प्रयास करें।');
+    expect(languageMessages.saveFailed).toBe('भाषा सहेजी नहीं जा सकी। कृपया फिर से प्रयास करें।');
     const theme = createAppTheme();
     expect(theme.typography.fontFamily?.startsWith('"Noto Sans Devanagari",Roboto,')).toBe(true);
     // MUI's own texts (hiIN): the pagination's labels.

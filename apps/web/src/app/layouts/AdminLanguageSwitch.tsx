@@ -1,10 +1,9 @@
 import { useCallback, useEffect } from 'react';
-import type { Language } from '@app/shared';
+import { languageMessages, type Language } from '@app/shared';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { useSaveLanguageMutation } from '@/features/auth/api/auth-api';
 import { errorMessage } from '@/lib/api-errors';
 import { adoptServerLanguage, languageField } from '@/lib/language-switch';
-import { languageTexts } from '@/lib/language-texts';
 import { useAppSelector } from '@/lib/store/hooks';
 import { toast } from '@/lib/toast';
 
@@ -15,7 +14,7 @@ export function useSaveAdminLanguage(): (language: Language) => Promise<boolean>
     async (language: Language) => {
       const result = await saveLanguage(language);
       if (!result.error) return true;
-      toast.error(errorMessage(result.error, languageTexts.saveFailed));
+      toast.error(errorMessage(result.error, languageMessages.saveFailed));
       return false;
     },
     [saveLanguage],

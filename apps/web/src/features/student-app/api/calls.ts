@@ -6,9 +6,8 @@ import type {
   StudentPayments,
   StudentSessionResult,
 } from '@app/shared';
-import { studentAppMessages as text } from '@app/shared';
+import { languageMessages, studentAppMessages as text } from '@app/shared';
 import { adoptServerLanguage, languageField } from '@/lib/language-switch';
-import { languageTexts } from '@/lib/language-texts';
 import { studentRequest } from './client';
 
 /** The student calls (issue 15's contract), each with the text shown when it fails without a message. */
@@ -25,7 +24,7 @@ export const studentApi = {
     studentRequest<{ language: Language }>('/student/language', {
       method: 'PUT',
       body: { language },
-      fallback: languageTexts.saveFailed,
+      fallback: languageMessages.saveFailed,
     }),
   signOut: () => studentRequest<unknown>('/student/session', { method: 'DELETE', fallback: text.signOut.failed }),
   // Issue 20: the student's language (chosen on another phone, say) wins over this phone's.
