@@ -8,6 +8,35 @@ import { errorEnvelope } from '../errors';
 
 /** The landing page the web build prerenders to static HTML (apps/web/scripts/prerender.mjs). */
 export const LANDING_FILE = 'landing.html';
+/** The landing page in Hindi (issue 20), for a visitor whose `language` cookie says `hi`. */
+export const LANDING_HI_FILE = 'landing.hi.html';
+/**
+ * The cookie holding the device's language choice, which the web app writes beside its local
+ * storage (apps/web/src/lib/language.ts): the landing page is a static file, picked by it.
+ */
+export const LANGUAGE_COOKIE = 'language';
+const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** The `language` cookie's value, when it is exactly a language's code (the first such cookie). */
+export function languageCookie(header: string | string[] | undefined): 'en' | 'hi' | null {
+  const value = Array.isArray(header) ? header.join('; ') : (header ?? '');
+  for (const part of value.split(';')) {
+    const equals = part.indexOf('=');
+    if (equals < 0 || part.slice(0, equals).trim() !== LANGUAGE_COOKIE) continue;
+    const language = part.slice(equals + 1).trim();
+    return language === 'en' || language === 'hi' ? language : null;
+  }
+  return null;
+}
+
+/** The `lang` of `/?lang=…` (the landing page's links without JavaScript), when it is exactly a language's code. */
+function languageQuery(url: string): 'en' | 'hi' | null {
+  const query = url.indexOf('?');
+  if (query < 0) return null;
+  const values = new URLSearchParams(url.slice(query + 1)).getAll('lang');
+  return values.length === 1 && (values[0] === 'en' || values[0] === 'hi') ? values[0] : null;
+}
+
 /** The sign-in page, prerendered the same way. */
 export const LOGIN_FILE = 'login.html';
 /** The student app's page (issue 15): its own entry of the same build, for /student and everything under it. */
@@ -28,6 +57,7 @@ export default fp<{ root: string }>(
     const indexFile = path.join(root, 'index.html');
     const hasBuild = fs.existsSync(indexFile);
     const hasLanding = hasBuild && fs.existsSync(path.join(root, LANDING_FILE));
+    const hasLandingHi = hasLanding && fs.existsSync(path.join(root, LANDING_HI_FILE));
     const hasLogin = hasBuild && fs.existsSync(path.join(root, LOGIN_FILE));
     const hasStudent = hasBuild && fs.existsSync(path.join(root, STUDENT_FILE));
     if (hasBuild) {
@@ -52,8 +82,28 @@ export default fp<{ root: string }>(
 
     const page = (file: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
-    // The landing page paints without JavaScript; the SPA takes over from its links.
-    if (hasLanding) app.get('/', page(LANDING_FILE));
+    // The landing page paints without JavaScript; the SPA takes over from its links. It comes in
+    // the language the `language` cookie names (issue 20), so the answer varies with the cookie.
+    // Its language links without JavaScript (`/?lang=hi`) keep the choice in that cookie and come
+    // back to `/`; any other value is ignored.
+    if (hasLanding) {
+      app.get('/', async (request, reply) => {
+        void reply.header('vary', [reply.getHeader('vary'), 'Cookie'].filter(Boolean).join(', '));
+        const chosen = languageQuery(request.url);
+        if (chosen) {
+          return reply
+            .header('cache-control', 'no-store')
+            .header(
+              'set-cookie',
+              `${LANGUAGE_COOKIE}=${chosen}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax`,
+            )
+            .redirect('/', 303);
+        }
+        const hindi = hasLandingHi && languageCookie(request.headers.cookie) === 'hi';
+        void reply.header('content-language', hindi ? 'hi' : 'en');
+        return page(hindi ? LANDING_HI_FILE : LANDING_FILE)(request, reply);
+      });
+    }
     // The sign-in page is the SPA's /login route prerendered at build time; the SPA hydrates it.
     if (hasLogin) app.get('/login', page(LOGIN_FILE));
 
