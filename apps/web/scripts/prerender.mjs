@@ -4,7 +4,8 @@
 // the first paint (on the sign-in page it also does the route's guard):
 // - dist/login.html: the SPA's own render of /login, which the SPA hydrates (its entry is started
 //   by the head script on the visitor's first interaction with the page, login-head.ts);
-// - dist/landing.html: the landing page, static, with its own small script instead of the SPA;
+// - dist/landing.html: the landing page, static, with its own small script instead of the SPA, and
+//   dist/landing.hi.html, the same page in Hindi;
 // - dist/index.html (the SPA's shell for every other path) gets the same theme script.
 // The API serves them (apps/api/src/plugins/spa.ts).
 import crypto from 'node:crypto';
@@ -26,10 +27,21 @@ const PAGES = [
   {
     file: 'landing.html',
     render: ['landing-document', 'prerenderLanding'],
-    head: 'color-scheme',
+    // The theme, and the page's language kept in step with the device's choice.
+    head: 'landing-head',
     // The landing page ships no React: its own script, and it works without any.
     enhance: 'landing-enhance',
     keepSpa: false,
+  },
+  {
+    // The same page in Hindi (issue 20), which the server answers `/` with when the `language`
+    // cookie says so; with the @font-face rules of the self-hosted Devanagari font.
+    file: 'landing.hi.html',
+    render: ['landing-document', 'prerenderLanding', 'hi'],
+    head: 'landing-head',
+    enhance: 'landing-enhance',
+    keepSpa: false,
+    devanagari: true,
   },
   {
     file: 'login.html',
@@ -104,9 +116,13 @@ try {
   if (!/<script type="module"/.test(shell)) throw new Error('dist/index.html loads no module script');
 
   for (const page of PAGES) {
-    const [module, exportName] = page.render;
+    const [module, exportName, ...args] = page.render;
     const document = await import(pathToFileURL(path.join(ssrOut, `${module}.mjs`)).href);
-    const { title, html, styleTag } = await document[exportName]();
+    const { title, html, styleTag, lang } = await document[exportName](...args);
+    // The Hindi page's font: the woff2 files the SPA's build emitted for lib/hindi-start.
+    const fonts = page.devanagari
+      ? `<style>${document.devanagariFontFaces(fs.readdirSync(path.join(dist, 'assets')))}</style>`
+      : '';
     const head = await browserScript(page.head);
     const enhance = page.enhance ? await browserScript(page.enhance) : null;
 
@@ -123,9 +139,14 @@ try {
       .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(title)}</title>`)
       .replace(
         '</head>',
-        () => (enhance ? `  <script defer src="${enhance.src}"></script>\n  ` : '  ') + `${styleTag}\n  </head>`,
+        () =>
+          (enhance ? `  <script defer src="${enhance.src}"></script>\n  ` : '  ') + `${fonts}${styleTag}\n  </head>`,
       )
       .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+    if (lang && lang !== 'en') {
+      if (!out.includes('<html lang="en">')) throw new Error('dist/index.html has no <html lang="en">');
+      out = out.replace('<html lang="en">', `<html lang="${lang}">`);
+    }
     if (/<script type="module"|modulepreload/.test(out)) throw new Error(`${page.file} loads the SPA as it loads`);
     if (/<script(?![^>]*\bsrc=)[^>]*>/.test(out))
       throw new Error(`${page.file} has an inline script, which the CSP blocks`);

@@ -3,8 +3,11 @@
  * (docs/decisions.md, "Web performance"): the FAQ accordions open and close, the contact form's
  * fields show MUI's focus state, its message box grows with the text, and
  * sending the form thanks the visitor without sending anything (SPEC.md §1), as the React page does.
- * Everything else on the page (links, anchors) works without any script.
+ * Everything else on the page (links, anchors) works without any script. The language links (issue
+ * 20) save the choice on the device (local storage and the cookie the server picks the page's file
+ * by) and reload; without a script they ask the server to keep it (`/?lang=`).
  */
+import { isLanguageChoice, saveLanguageChoice } from '@/lib/language';
 
 const EXPANDED = 'Mui-expanded';
 
@@ -105,3 +108,13 @@ for (const summary of document.querySelectorAll<HTMLElement>('.MuiAccordionSumma
 }
 const contactForm = document.querySelector<HTMLFormElement>('#contact form');
 if (contactForm) enhanceContactForm(contactForm);
+
+for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-language]')) {
+  link.addEventListener('click', (event) => {
+    const language = link.dataset.language;
+    if (!isLanguageChoice(language)) return;
+    event.preventDefault();
+    saveLanguageChoice(language);
+    if (language !== document.documentElement.lang) window.location.reload();
+  });
+}

@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { messages } from '@app/shared';
 import { BrandLogo } from '@/components/BrandLogo';
 import { sections } from '../content';
+import { LandingLanguage } from './LandingLanguage';
 
 export function LandingHeader() {
   return (
@@ -32,6 +33,7 @@ export function LandingHeader() {
               </Button>
             ))}
           </Box>
+          <LandingLanguage />
           <Button
             component={RouterLink}
             to="/login"
