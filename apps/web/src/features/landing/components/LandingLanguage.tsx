@@ -34,6 +34,8 @@ export function LandingLanguage() {
           color={language === current ? 'primary' : 'inherit'}
           size="small"
           sx={{
+            // On a phone the header keeps room for the brand: the link to the other language only.
+            display: language === current ? { xs: 'none', sm: 'inline-flex' } : undefined,
             minWidth: 0,
             px: { xs: 0.75, sm: 1 },
             textTransform: 'none',
