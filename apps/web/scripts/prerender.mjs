@@ -1,7 +1,8 @@
 // Writes the prerendered pages after `vite build`, each rendered at build time from its real React
 // components (src/prerender/*-document.tsx) with the app's CSS-variables theme, whose variables
 // carry both colour schemes, and a blocking script in <head> that picks the saved scheme before
-// the first paint (on the sign-in page it also does the route's guard):
+// the first paint (on the sign-in page it also does the route's guard, on the landing page it keeps
+// the page's language in step with the device's choice):
 // - dist/login.html: the SPA's own render of /login, which the SPA hydrates (its entry is started
 //   by the head script on the visitor's first interaction with the page, login-head.ts);
 // - dist/landing.html: the landing page, static, with its own small script instead of the SPA, and
@@ -27,8 +28,10 @@ const PAGES = [
   {
     file: 'landing.html',
     render: ['landing-document', 'prerenderLanding'],
-    // The theme, and the page's language kept in step with the device's choice.
-    head: 'landing-head',
+    // The colour-scheme script of the landing page: the theme, and the page's language kept in
+    // step with the device's choice (src/prerender/landing-head.ts).
+    head: 'color-scheme',
+    headEntry: 'landing-head',
     // The landing page ships no React: its own script, and it works without any.
     enhance: 'landing-enhance',
     keepSpa: false,
@@ -38,7 +41,8 @@ const PAGES = [
     // cookie says so; with the @font-face rules of the self-hosted Devanagari font.
     file: 'landing.hi.html',
     render: ['landing-document', 'prerenderLanding', 'hi'],
-    head: 'landing-head',
+    head: 'color-scheme',
+    headEntry: 'landing-head',
     enhance: 'landing-enhance',
     keepSpa: false,
     devanagari: true,
@@ -54,14 +58,18 @@ const PAGES = [
 
 const scripts = new Map();
 
-/** Bundles one browser script as a classic (IIFE) script and copies it into dist/assets under a content hash. */
-async function browserScript(name) {
-  if (!scripts.has(name)) scripts.set(name, bundle(name));
-  return scripts.get(name);
+/**
+ * Bundles one browser script (src/prerender/<entry>.ts) as a classic (IIFE) script and copies it
+ * into dist/assets as <name>-<content hash>.js.
+ */
+async function browserScript(name, entry = name) {
+  const key = `${name}:${entry}`;
+  if (!scripts.has(key)) scripts.set(key, bundle(name, entry));
+  return scripts.get(key);
 }
 
-async function bundle(name) {
-  const outDir = path.join(work, name);
+async function bundle(name, entryName) {
+  const outDir = path.join(work, entryName);
   await build({
     ...quiet,
     build: {
@@ -70,9 +78,9 @@ async function bundle(name) {
       sourcemap: false,
       copyPublicDir: false,
       lib: {
-        entry: path.join(web, 'src/prerender', `${name}.ts`),
+        entry: path.join(web, 'src/prerender', `${entryName}.ts`),
         formats: ['iife'],
-        name: name.replace(/\W/g, '_'),
+        name: entryName.replace(/\W/g, '_'),
         fileName: () => `${name}.js`,
       },
     },
@@ -123,7 +131,7 @@ try {
     const fonts = page.devanagari
       ? `<style>${document.devanagariFontFaces(fs.readdirSync(path.join(dist, 'assets')))}</style>`
       : '';
-    const head = await browserScript(page.head);
+    const head = await browserScript(page.head, page.headEntry);
     const enhance = page.enhance ? await browserScript(page.enhance) : null;
 
     // The SPA's scripts and their preload hints leave the shell, so nothing of the SPA is fetched
