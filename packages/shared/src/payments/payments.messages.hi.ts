@@ -18,6 +18,7 @@ export default translation<typeof paymentMessages>('payments', {
   }),
   feeAbovePrice: 'अभी दी गई फ़ीस कीमत ({{price}}) से ज़्यादा नहीं हो सकती',
   mode: 'माध्यम',
+  modes: { Cash: 'नकद', UPI: 'UPI', Card: 'कार्ड', 'Bank Transfer': 'बैंक ट्रांसफ़र', Cheque: 'चेक' },
   reference: 'रेफ़रेंस',
   referenceHelp: {
     UPI: 'छात्र के ऐप में दिखी 12 अंकों की UPI ट्रांज़ैक्शन ID (UTR)',

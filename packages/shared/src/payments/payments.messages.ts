@@ -21,6 +21,8 @@ export const paymentMessages = defineMessages('payments', {
     price: formatRupees(price),
   })),
   mode: 'Mode',
+  /** Each payment mode's name on screen (the stored value is its English name, SPEC.md §3). */
+  modes: { Cash: 'Cash', UPI: 'UPI', Card: 'Card', 'Bank Transfer': 'Bank Transfer', Cheque: 'Cheque' },
   reference: 'Reference',
   referenceHelp: {
     UPI: 'The 12-digit UPI transaction ID (UTR) from the student’s app',

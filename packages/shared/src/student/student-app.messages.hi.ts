@@ -89,6 +89,7 @@ export default translation<typeof studentAppMessages>('studentApp', {
     paidOn: '{{date}} को {{mode}} से {{amount}}',
     receiptNo: 'रसीद {{number}}',
     void: 'रद्द',
+    modes: { Cash: 'नकद', UPI: 'UPI', Card: 'कार्ड', 'Bank Transfer': 'बैंक ट्रांसफ़र', Cheque: 'चेक' },
   },
   inbox: {
     title: 'सूचनाएँ',

@@ -105,6 +105,11 @@ export const studentAppMessages = defineMessages('studentApp', {
     })),
     receiptNo: msg('Receipt {{number}}', (number: string) => ({ number })),
     void: 'Void',
+    /** Each payment mode's name (the stored value is its English name). */
+    modes: { Cash: 'Cash', UPI: 'UPI', Card: 'Card', 'Bank Transfer': 'Bank Transfer', Cheque: 'Cheque' } as Record<
+      string,
+      string
+    >,
   },
   inbox: {
     title: 'Inbox',

@@ -6,6 +6,7 @@ import { formatRupees, formatRupeesCompact, messages, type DashboardData } from 
 import { formatBucket } from './dashboard-format';
 import { DashboardSection } from './DashboardSection';
 import { EmptyNote } from './EmptyNote';
+import { paymentModeName } from '@/components/payment-mode';
 
 const m = messages.dashboard;
 const CHART_HEIGHT = 280;
@@ -59,7 +60,7 @@ function PaymentModeChart({ data }: { data: DashboardData }) {
   const slices = data.contentStats
     .map((mode, index) => ({
       id: mode.mode,
-      label: mode.mode,
+      label: paymentModeName(mode.mode),
       value: mode.amount,
       color: palette[index % palette.length],
     }))

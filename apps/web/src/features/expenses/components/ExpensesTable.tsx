@@ -6,6 +6,7 @@ import { formatDateDMY, formatRupees, messages, type ExpenseRecord } from '@app/
 import { ListTable, type ListColumn } from '@/components/ListTable';
 import { categoryLabel, describeExpense } from './expense-format';
 import { RowActions } from './RowActions';
+import { paymentModeName } from '@/components/payment-mode';
 
 const m = messages.expenses;
 const c = m.columns;
@@ -48,7 +49,7 @@ const columns: ListColumn<ExpenseRecord>[] = [
     sx: { ...nowrap, fontVariantNumeric: 'tabular-nums' },
     cell: (expense) => formatRupees(expense.amount),
   },
-  { label: c.mode, sx: nowrap, cell: (expense) => expense.mode },
+  { label: c.mode, sx: nowrap, cell: (expense) => paymentModeName(expense.mode) },
   { label: c.note, sx: { overflowWrap: 'anywhere' }, cell: (expense) => expense.note ?? '—' },
   { label: c.recordedBy, cell: (expense) => expense.recorded_by_name ?? '—' },
 ];

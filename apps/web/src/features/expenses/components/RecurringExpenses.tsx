@@ -9,6 +9,7 @@ import { formatMonth, formatRupees, messages, type RecurringExpenseRecord } from
 import { ListTable, type ListColumn } from '@/components/ListTable';
 import { categoryLabel, describeRecurring } from './expense-format';
 import { RowActions } from './RowActions';
+import { paymentModeName } from '@/components/payment-mode';
 
 const m = messages.expenses;
 const r = m.recurring;
@@ -30,7 +31,7 @@ const columns: ListColumn<RecurringExpenseRecord>[] = [
   },
   { label: r.columns.when, card: 'subtitle', cell: (recurring) => r.everyMonth(recurring.day_of_month) },
   { label: r.columns.from, sx: nowrap, cell: (recurring) => formatMonth(recurring.start_month.slice(0, 7)) },
-  { label: c.mode, sx: nowrap, cell: (recurring) => recurring.mode },
+  { label: c.mode, sx: nowrap, cell: (recurring) => paymentModeName(recurring.mode) },
   { label: c.note, sx: { overflowWrap: 'anywhere' }, cell: (recurring) => recurring.note ?? '—' },
 ];
 

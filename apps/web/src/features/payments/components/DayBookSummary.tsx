@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatRupees, messages, type DayBook } from '@app/shared';
+import { paymentModeName } from '@/components/payment-mode';
 
 const m = messages.payments;
 const d = m.dayBook;
@@ -105,7 +106,7 @@ export function DayBookSummary({ dayBook }: { dayBook: DayBook | undefined }) {
             lines={dayBook.by_mode
               // The modes nothing came in by are left out: the owner counts what is there.
               .filter((line) => line.count > 0)
-              .map((line) => ({ key: line.mode, label: line.mode, ...line }))}
+              .map((line) => ({ key: line.mode, label: paymentModeName(line.mode), ...line }))}
           />
         ) : (
           <PanelSkeleton />

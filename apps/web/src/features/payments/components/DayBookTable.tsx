@@ -2,6 +2,7 @@ import { formatTime12h, messages, wallClockIn, type DayBook } from '@app/shared'
 import { ListTable, type ListActions, type ListColumn } from '@/components/ListTable';
 import { ReceiptLinkButton } from '@/components/ReceiptLink';
 import { PaymentAmount, PaymentNote } from './PaymentEntry';
+import { paymentModeName } from '@/components/payment-mode';
 
 const m = messages.payments;
 const c = m.dayBook.columns;
@@ -31,7 +32,7 @@ const columns = (timeZone: string): ListColumn<DayBookPayment>[] => [
     sx: { ...nowrap, fontVariantNumeric: 'tabular-nums' },
     cell: (payment) => <PaymentAmount payment={payment} />,
   },
-  { label: c.mode, sx: nowrap, cell: (payment) => payment.mode },
+  { label: c.mode, sx: nowrap, cell: (payment) => paymentModeName(payment.mode) },
   { label: c.reference, sx: { overflowWrap: 'anywhere' }, cell: (payment) => payment.reference ?? '—' },
   { label: c.receivedBy, cell: (payment) => payment.recorded_by_name ?? m.notRecorded },
   { label: c.note, sx: { minWidth: 120 }, cell: (payment) => <PaymentNote payment={payment} /> },

@@ -30,6 +30,7 @@ import { PaymentAmount, PaymentNote } from './PaymentEntry';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
 import { VoidPaymentDialog } from './VoidPaymentDialog';
 import { useCan } from '@/lib/use-can';
+import { paymentModeName } from '@/components/payment-mode';
 
 const m = messages.payments;
 const a = m.account;
@@ -69,7 +70,7 @@ function paymentColumns(timeZone: string): ListColumn<PaymentRecord>[] {
   return [
     { label: c.date, card: 'title', cell: (payment) => formatDateTimeDMY(payment.created_at, timeZone) },
     { label: c.amount, ...money, card: 'subtitle', cell: (payment) => <PaymentAmount payment={payment} /> },
-    { label: c.mode, cell: (payment) => `${payment.mode} · ${a.kinds[payment.kind]}` },
+    { label: c.mode, cell: (payment) => `${paymentModeName(payment.mode)} · ${a.kinds[payment.kind]}` },
     { label: c.reference, sx: { overflowWrap: 'anywhere' }, cell: (payment) => payment.reference ?? '—' },
     { label: c.receiptNo, sx: { whiteSpace: 'nowrap' }, cell: (payment) => payment.receipt_no ?? '—' },
     { label: c.receivedBy, cell: (payment) => payment.recorded_by_name ?? m.notRecorded },

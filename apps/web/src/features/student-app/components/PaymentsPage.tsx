@@ -83,7 +83,7 @@ function Payments({ data }: { data: StudentPayments }) {
                 <ListItemText
                   primary={text.payments.paidOn(
                     payment.amount,
-                    payment.mode,
+                    text.payments.modes[payment.mode] ?? payment.mode,
                     formatDateTimeDMY(payment.paid_at, timeZone),
                   )}
                   secondary={payment.receipt_no ? text.payments.receiptNo(payment.receipt_no) : undefined}
