@@ -22,6 +22,7 @@ export default translation<typeof feeMessages>('fees', {
     updatedAt: 'कब बदली',
     actions: 'कार्रवाई',
   },
+  statuses: { paid: 'भुगतान हुआ' },
   durationValue: forms({
     one: '{{count}} {{unit}}',
     other: '{{count}} {{unit}}',

@@ -23,6 +23,8 @@ export const feeMessages = defineMessages('fees', {
     /** Issue 14: the row's receipt. */
     actions: 'Actions',
   },
+  /** A fee's status on screen, by its stored value ("paid" → "Paid"; another value is shown capitalised). */
+  statuses: { paid: 'Paid' } as Record<string, string>,
   /**
    * "1 month", "3 months": a fee's duration in its unit (the stored unit is `months`, which the
    * `months` context words so that another language can name it; any other unit is shown as

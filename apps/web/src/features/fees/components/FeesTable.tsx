@@ -21,7 +21,7 @@ interface FeesTableProps {
   onSort: (sortBy: FeeSortKey) => void;
 }
 
-/** "paid" → "Paid": the status as received, first letter capitalised (SPEC.md §2). */
+/** "paid" → "Paid": a status the catalogue does not name, first letter capitalised (SPEC.md §2). */
 export function capitalise(text: string): string {
   return text ? text[0]!.toUpperCase() + text.slice(1) : text;
 }
@@ -93,7 +93,7 @@ export function FeesTable({ fees, loading, skeletonRows, firstNumber, sort, time
           size="small"
           variant="outlined"
           color={fee.status === 'paid' ? 'success' : isVoid(fee) ? 'error' : 'default'}
-          label={isVoid(fee) ? messages.receipts.void : capitalise(fee.status)}
+          label={isVoid(fee) ? messages.receipts.void : (m.statuses[fee.status] ?? capitalise(fee.status))}
         />
       ),
     },
