@@ -30,6 +30,17 @@ export default translation<typeof auditMessages>('audit', {
     receipt: 'रसीद',
     expense: 'ख़र्च',
     recurring_expense: 'मासिक ख़र्च',
+    check_in: 'चेक-इन',
+    invitation: 'निमंत्रण',
+    notification: 'नोटिफ़िकेशन',
+    request: 'अनुरोध',
+    student_session: 'विद्यार्थी का सेशन',
+    students: 'विद्यार्थी',
+  },
+  details: {
+    'admin.language_change': { en: 'English', hi: 'हिंदी' },
+    'student.consent': { student: 'विद्यार्थी', guardian: 'माता-पिता या अभिभावक' },
+    'student.identity_image.view': { front: 'आगे की तरफ़', back: 'पीछे की तरफ़' },
   },
   actions: {
     'admin.sign_in': 'साइन इन किया',

@@ -31,7 +31,23 @@ export const auditMessages = defineMessages('audit', {
     receipt: 'Receipt',
     expense: 'Expense',
     recurring_expense: 'Monthly expense',
+    // Records the log has always named by their stored type (kept so in English).
+    check_in: 'check_in',
+    invitation: 'invitation',
+    notification: 'notification',
+    request: 'request',
+    student_session: 'student_session',
+    students: 'students',
   } as Record<string, string>,
+  /**
+   * Details stored as a code, named by the action they belong to (English shows the code as
+   * stored): the language chosen, who gave a consent, the identity image viewed.
+   */
+  details: {
+    'admin.language_change': { en: 'en', hi: 'hi' },
+    'student.consent': { student: 'student', guardian: 'guardian' },
+    'student.identity_image.view': { front: 'front', back: 'back' },
+  } as Record<string, Record<string, string>>,
   /** How the activity screen names each action (`AUDIT_ACTION_LABELS`). */
   actions: {
     'admin.sign_in': 'Signed in',

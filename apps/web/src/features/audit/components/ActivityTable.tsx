@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { AUDIT_ACTION_LABELS, formatDateTimeDMY, messages, type AuditEntry } from '@app/shared';
 import { ListTable, type ListColumn } from '@/components/ListTable';
+import { auditDetailText } from '@/lib/audit-detail';
 
 const m = messages.audit;
 const top = { verticalAlign: 'top' } as const;
@@ -26,7 +27,7 @@ function RecordCell({ entry }: { entry: AuditEntry }) {
       </Typography>
       {entry.detail ? (
         <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
-          {entry.detail}
+          {auditDetailText(entry.action, entry.detail)}
         </Typography>
       ) : null}
     </>

@@ -8,6 +8,7 @@ import { AUDIT_ACTION_LABELS, formatDateTimeDMY, type TeamActivityEntry, teamScr
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { ListTable, type ListColumn } from '@/components/ListTable';
 import { errorMessage } from '@/lib/api-errors';
+import { auditDetailText } from '@/lib/audit-detail';
 import { useGetTeamActivityQuery } from '../api/team-api';
 
 const t = teamScreenMessages;
@@ -30,7 +31,7 @@ function columns(timeZone: string, withWho: boolean): ListColumn<TeamActivityEnt
           {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
           {entry.detail ? (
             <Box component="span" sx={{ display: 'block', color: 'text.secondary', typography: 'caption' }}>
-              {entry.detail}
+              {auditDetailText(entry.action, entry.detail)}
             </Box>
           ) : null}
         </>
