@@ -3,8 +3,6 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import AddRounded from '@mui/icons-material/AddRounded';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { formatDateDMY, messages, type ExpenseRecord, type RecurringExpenseRecord } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorScreen } from '@/components/ErrorScreen';
@@ -18,6 +16,7 @@ import { ExpenseSummary } from './ExpenseSummary';
 import { ExpensesTable } from './ExpensesTable';
 import { MonthSwitcher } from './MonthSwitcher';
 import { RecurringExpenses } from './RecurringExpenses';
+import { DatePickersProvider } from '@/components/DatePickersProvider';
 
 // Loaded when first opened (issue 18): their forms, react-hook-form and the expense schemas are not the month's.
 const ExpenseDialog = lazyDialog(() => import('./ExpenseDialog').then((d) => d.ExpenseDialog));
@@ -65,7 +64,7 @@ export function ExpensesPage() {
   };
 
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs}>
+    <DatePickersProvider>
       <Stack spacing={3}>
         <PageHeading title={m.title} subtitle={m.subtitle}>
           <MonthSwitcher month={book.month} thisMonth={book.thisMonth} onChange={book.setMonth} />
@@ -139,6 +138,6 @@ export function ExpensesPage() {
         onConfirm={() => void confirmStop()}
         onClose={() => setStopping(dismissed)}
       />
-    </LocalizationProvider>
+    </DatePickersProvider>
   );
 }

@@ -4,9 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import FileDownloadRounded from '@mui/icons-material/FileDownloadRounded';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { messages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { RefetchBar } from '@/components/ListTable';
@@ -16,6 +14,7 @@ import { useDayBook } from '../hooks/use-day-book';
 import { DayBookSummary } from './DayBookSummary';
 import { DayBookTable } from './DayBookTable';
 import { useCan } from '@/lib/use-can';
+import { DatePickersProvider } from '@/components/DatePickersProvider';
 
 const m = messages.payments.dayBook;
 
@@ -31,7 +30,7 @@ export function DayBookPage() {
   const payments = book.dayBook?.payments ?? [];
 
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs}>
+    <DatePickersProvider>
       <Stack spacing={3}>
         <PageHeading title={m.title} subtitle={m.subtitle}>
           <DatePicker
@@ -73,6 +72,6 @@ export function DayBookPage() {
           </>
         )}
       </Stack>
-    </LocalizationProvider>
+    </DatePickersProvider>
   );
 }

@@ -6,8 +6,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { formatDateDMY, messages, TOAST_MS, wallClockIn, type StudentDetail, privacyMessages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { useCan } from '@/lib/use-can';
@@ -18,6 +16,7 @@ import { StudentDataActions } from './StudentDataActions';
 import { EMPTY_STUDENT, StudentForm } from './StudentForm';
 import type { StudentFormFields } from './student-form-fields';
 import { fullName } from './StudentsTable';
+import { DatePickersProvider } from '@/components/DatePickersProvider';
 
 const m = messages.students;
 const p = messages.payments;
@@ -150,7 +149,7 @@ export function StudentFormPage() {
   }
 
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs}>
+    <DatePickersProvider>
       <Stack spacing={3} sx={{ maxWidth: 960 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'baseline' } }}>
           <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
@@ -165,6 +164,6 @@ export function StudentFormPage() {
         ) : null}
         <Paper sx={{ p: { xs: 2, sm: 3 } }}>{content}</Paper>
       </Stack>
-    </LocalizationProvider>
+    </DatePickersProvider>
   );
 }

@@ -1,9 +1,8 @@
 import type { ComponentProps } from 'react';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AddSubscriptionDialog as AddDialog } from './AddSubscriptionDialog';
 import { RenewSubscriptionDialog as RenewDialog } from './RenewSubscriptionDialog';
 import { UpdateSubscriptionDialog as UpdateDialog } from './UpdateSubscriptionDialog';
+import { DatePickersProvider } from '@/components/DatePickersProvider';
 
 /**
  * The subscriptions screen's own dialogs with the date pickers' provider: one lazy chunk, which the
@@ -12,24 +11,24 @@ import { UpdateSubscriptionDialog as UpdateDialog } from './UpdateSubscriptionDi
  */
 export function AddSubscriptionDialog(props: ComponentProps<typeof AddDialog>) {
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs}>
+    <DatePickersProvider>
       <AddDialog {...props} />
-    </LocalizationProvider>
+    </DatePickersProvider>
   );
 }
 
 export function UpdateSubscriptionDialog(props: ComponentProps<typeof UpdateDialog>) {
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs}>
+    <DatePickersProvider>
       <UpdateDialog {...props} />
-    </LocalizationProvider>
+    </DatePickersProvider>
   );
 }
 
 export function RenewSubscriptionDialog(props: ComponentProps<typeof RenewDialog>) {
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs}>
+    <DatePickersProvider>
       <RenewDialog {...props} />
-    </LocalizationProvider>
+    </DatePickersProvider>
   );
 }
