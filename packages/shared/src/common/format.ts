@@ -3,11 +3,16 @@ import { wallClockIn } from './time-zone';
 import { currentLanguage, type Language } from '../i18n/i18n';
 import { formatMessages } from './format.messages';
 
+/** The 12-hour clock's half of the day an hour (0–23) is in: AM or PM, पूर्वाह्न or अपराह्न in Hindi. */
+export function dayPeriod(hour: number): string {
+  return hour < 12 ? formatMessages.am : formatMessages.pm;
+}
+
 /** `HH:mm[:ss]` → `h:mm A` (06:00:00 → 6:00 AM, 6:00 पूर्वाह्न in Hindi), the spec's time format. */
 export function formatTime12h(time: string): string {
   const [hourText = '0', minuteText = '00'] = time.split(':');
   const hour = Number(hourText);
-  const suffix = hour < 12 ? formatMessages.am : formatMessages.pm;
+  const suffix = dayPeriod(hour);
   const hour12 = hour % 12 === 0 ? 12 : hour % 12;
   return `${hour12}:${minuteText.padStart(2, '0')} ${suffix}`;
 }

@@ -1,4 +1,4 @@
-import { intlLocale, type DashboardData } from '@app/shared';
+import { dayPeriod, intlLocale, type DashboardData } from '@app/shared';
 
 type Bucket = DashboardData['bucket'];
 
@@ -39,12 +39,19 @@ const FULL: Record<Bucket, Intl.DateTimeFormatOptions> = {
   month: { month: 'long', year: 'numeric' },
 };
 
-/** A chart bucket's label: short under the axis (3 PM, Nov 21, Nov '26), full in the tooltip. */
+/**
+ * A chart bucket's label: short under the axis (3 PM, Nov 21, Nov '26), full in the tooltip. The
+ * half of the day is the app's own (AM/PM as en-US writes it; पूर्वाह्न/अपराह्न in Hindi, whose
+ * Intl format writes am/pm in Latin letters).
+ */
 export function formatBucket(label: string, bucket: Bucket, full = false): string {
   const date = bucketDate(label);
   const text = new Intl.DateTimeFormat(intlLocale('en-US'), {
     timeZone: 'UTC',
     ...(full ? FULL : TICK)[bucket],
-  }).format(date);
+  })
+    .formatToParts(date)
+    .map((part) => (part.type === 'dayPeriod' ? dayPeriod(date.getUTCHours()) : part.value))
+    .join('');
   return bucket === 'month' && !full ? `${text} '${String(date.getUTCFullYear()).slice(2)}` : text;
 }
