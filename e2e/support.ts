@@ -2,8 +2,15 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { consentGiverFor, messages, todayIn, verhoeffCheckDigit, type RegistrationInput } from '@app/shared';
+import { consentGiverFor, messages, setLanguage, todayIn, verhoeffCheckDigit, type RegistrationInput } from '@app/shared';
 import { registrationBody } from '../apps/api/src/test/registration';
+import { loadHindi } from '@app/shared/i18n/hindi';
+
+// The journeys' second run in Hindi (playwright.config.ts): every catalogue text they read is Hindi.
+if (process.env.E2E_LANGUAGE === 'hi') {
+  loadHindi();
+  setLanguage('hi');
+}
 
 export const unique = () => randomBytes(4).toString('hex');
 
