@@ -86,7 +86,10 @@ export function receiptContent(receipt: ReceiptDocument): ReceiptContent {
         { label: m.amountInWords, value: receipt.amount_in_words },
       ];
   const payment: ReceiptRowText[] = [
-    { label: m.mode, value: receipt.mode },
+    {
+      label: m.mode,
+      value: (messages.payments.modes as Readonly<Record<string, string>>)[receipt.mode] ?? receipt.mode,
+    },
     ...(receipt.reference ? [{ label: m.reference, value: receipt.reference }] : []),
     { label: m.receivedBy, value: receipt.received_by ?? messages.payments.notRecorded },
   ];
