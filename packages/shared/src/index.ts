@@ -3,6 +3,7 @@ export * from './i18n/i18n';
 export * from './i18n/catalogue';
 export * from './i18n/language.schema';
 export { languageMessages } from './i18n/language.messages';
+export { pickerMessages } from './common/pickers.messages';
 export * from './common/constants';
 export * from './common/envelope';
 export * from './common/fields';

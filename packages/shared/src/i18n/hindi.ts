@@ -9,6 +9,7 @@ import desk from '../attendance/desk.messages.hi';
 import audit from '../audit/audit.messages.hi';
 import passwordReset from '../auth/password-reset.messages.hi';
 import format from '../common/format.messages.hi';
+import pickers from '../common/pickers.messages.hi';
 import list from '../common/list-messages.hi';
 import dashboard from '../dashboard/dashboard.messages.hi';
 import dues from '../dues/dues.messages.hi';
@@ -43,6 +44,7 @@ export const hindiFiles: readonly LanguageFile[] = [
   audit,
   passwordReset,
   format,
+  pickers,
   list,
   dashboard,
   dues,

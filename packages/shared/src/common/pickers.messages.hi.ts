@@ -1,0 +1,31 @@
+import { forms, translation } from '../i18n/catalogue';
+import type { pickerMessages } from './pickers.messages';
+
+export default translation<typeof pickerMessages>('pickers', {
+  previousMonth: 'पिछला महीना',
+  nextMonth: 'अगला महीना',
+  openPreviousView: 'पिछला दृश्य खोलें',
+  openNextView: 'अगला दृश्य खोलें',
+  cancelButtonLabel: 'रद्द करें',
+  clearButtonLabel: 'साफ़ करें',
+  okButtonLabel: 'ठीक है',
+  todayButtonLabel: 'आज',
+  nextStepButtonLabel: 'आगे',
+  datePickerToolbarTitle: 'तारीख़ चुनें',
+  dateTimePickerToolbarTitle: 'तारीख़ और समय चुनें',
+  timePickerToolbarTitle: 'समय चुनें',
+  openDatePickerDialogue: forms({ '': 'तारीख़ चुनें', selected: 'तारीख़ चुनें, चुनी गई तारीख़ {{value}} है' }),
+  openTimePickerDialogue: forms({ '': 'समय चुनें', selected: 'समय चुनें, चुना गया समय {{value}} है' }),
+  fieldClearLabel: 'साफ़ करें',
+  timeTableLabel: 'समय चुनें',
+  dateTableLabel: 'तारीख़ चुनें',
+  year: 'साल',
+  month: 'महीना',
+  day: 'दिन',
+  weekDay: 'हफ़्ते का दिन',
+  hours: 'घंटे',
+  minutes: 'मिनट',
+  seconds: 'सेकंड',
+  meridiem: 'पूर्वाह्न/अपराह्न',
+  empty: 'खाली',
+});
