@@ -22,7 +22,7 @@ export default translation<typeof duesMessages>('dues', {
   },
   groupTotal: forms({ one: '{{count}} बकाया · {{amount}}', other: '{{count}} बकाया · {{amount}}' }),
   columns: {
-    student: 'छात्र',
+    student: 'विद्यार्थी',
     mobile: 'मोबाइल',
     place: 'सीट',
     window: 'समय स्लॉट',
@@ -39,7 +39,7 @@ export default translation<typeof duesMessages>('dues', {
     upiReference: 'UPI संदर्भ',
   },
   pool: 'कोई भी खाली सीट',
-  searchPlaceholder: 'छात्र खोजें...',
+  searchPlaceholder: 'विद्यार्थी खोजें...',
   export: 'CSV एक्सपोर्ट करें',
   exporting: 'एक्सपोर्ट कर रहे हैं...',
   exportFailed: 'बकाया सूची एक्सपोर्ट नहीं हो सकी',

@@ -21,7 +21,7 @@ export default translation<typeof paymentMessages>('payments', {
   modes: { Cash: 'नकद', UPI: 'UPI', Card: 'कार्ड', 'Bank Transfer': 'बैंक ट्रांसफ़र', Cheque: 'चेक' },
   reference: 'रेफ़रेंस',
   referenceHelp: {
-    UPI: 'छात्र के ऐप में दिखी 12 अंकों की UPI ट्रांज़ैक्शन ID (UTR)',
+    UPI: 'विद्यार्थी के ऐप में दिखी 12 अंकों की UPI ट्रांज़ैक्शन ID (UTR)',
     'Bank Transfer': 'बैंक ट्रांसफ़र का रेफ़रेंस (UTR)',
     Cheque: 'चेक नंबर (वैकल्पिक)',
     other: 'वैकल्पिक',
@@ -90,7 +90,7 @@ export default translation<typeof paymentMessages>('payments', {
     columns: {
       time: 'समय',
       receiptNo: 'रसीद नं.',
-      student: 'छात्र',
+      student: 'विद्यार्थी',
       mobile: 'मोबाइल',
       amount: 'राशि',
       mode: 'माध्यम',

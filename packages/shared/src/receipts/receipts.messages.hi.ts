@@ -112,7 +112,7 @@ export default translation<typeof receiptMessages>('receipts', {
     nothingLeft: 'इस भुगतान में रिफ़ंड के लिए कुछ नहीं बचा',
   }),
   placeOfSupply: 'आपूर्ति का स्थान',
-  placeOfSupplyHelp: 'टैक्स इनवॉइस के लिए छात्र का राज्य; लाइब्रेरी के राज्य से अलग होने पर IGST लगता है',
+  placeOfSupplyHelp: 'टैक्स इनवॉइस के लिए विद्यार्थी का राज्य; लाइब्रेरी के राज्य से अलग होने पर IGST लगता है',
   placeOfSupplyInvalid: 'सूची से राज्य चुनें',
   screen: {
     heading: forms({ '': 'रसीद {{receiptNo}}', taxInvoice: 'टैक्स इनवॉइस {{receiptNo}}' }),
@@ -125,7 +125,7 @@ export default translation<typeof receiptMessages>('receipts', {
     printing: 'प्रिंट और डाउनलोड',
     downloading: 'डाउनलोड हो रहा है...',
     downloadFailed: 'PDF डाउनलोड नहीं हो सका',
-    sharing: 'छात्र को भेजें',
+    sharing: 'विद्यार्थी को भेजें',
     shareHelp: 'यह लिंक बिना साइन इन किए फ़ोन पर यह रसीद खोलता है। इसे वापस लेने के लिए लिंक रद्द करें।',
     sharedLink: 'भेजा गया लिंक',
     copyFailed: 'नीचे दिया लिंक चुनकर कॉपी करें: यह ब्राउज़र यहाँ क्लिपबोर्ड नहीं देता',

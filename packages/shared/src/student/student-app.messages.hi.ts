@@ -10,7 +10,7 @@ export default translation<typeof studentAppMessages>('studentApp', {
   asOf: '{{time}} को सेव की गई जानकारी दिख रही है',
   fetchFailed: 'यह लोड नहीं हो सका। इंटरनेट कनेक्शन देखकर फिर से कोशिश करें।',
   nav: {
-    label: 'छात्र ऐप',
+    label: 'विद्यार्थी ऐप',
     home: 'होम',
     pass: 'पास',
     payments: 'भुगतान',
@@ -124,6 +124,6 @@ export default translation<typeof studentAppMessages>('studentApp', {
     toDark: 'डार्क थीम',
     toLight: 'लाइट थीम',
   },
-  notFound: 'यह पेज छात्र ऐप में नहीं है।',
+  notFound: 'यह पेज विद्यार्थी ऐप में नहीं है।',
   goHome: 'होम पर जाएँ',
 });

@@ -14,7 +14,7 @@ export default translation<typeof studentSessionMessages>('student', {
   notificationNotFound: 'सूचना नहीं मिली',
   passKey: 'पास की कुंजी',
   sessionNotFound: 'यह फ़ोन अब साइन इन नहीं है',
-  unpaired: 'फ़ोन छात्र ऐप से साइन आउट हो गया',
+  unpaired: 'फ़ोन विद्यार्थी ऐप से साइन आउट हो गया',
   deviceBrowser: 'ब्राउज़र',
   deviceLabel: '{{platform}} पर {{browser}}',
 });
