@@ -9,6 +9,7 @@ import {
   rupeesInWords,
   setLanguage,
   sourceOf,
+  studentAppMessages,
   teamScreenMessages,
   todayIn,
   type Language,
@@ -425,4 +426,68 @@ test('हिंदी: chosen on the sign-in page, every screen in Hindi, a rece
   await expect(page.getByRole('link', { name: 'Students' }).first()).toBeAttached();
   const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
   expect((await me.json()).data.language).toBe('en');
+});
+
+test('the student app in हिंदी: chosen on the join screen, paired, every tab in Hindi on a phone', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const t = studentAppMessages;
+  const setup = await browser.newContext();
+  const registered = await setup.request.post('/api/auth/register/library', { data: newLibrary() });
+  expect(registered.status()).toBe(201);
+  const token = (await registered.json()).data.token as string;
+  const library = new Library(setup.request, token);
+  await createAreaWithSeats(setup.request, token, 'Reading Hall', 2);
+  const anjali = await library.student('Anjali', 'Verma');
+  await library.subscribe({ studentId: anjali.id, start: '06:00', end: '14:00', price: 1500, fee: 1000 });
+  const paired = await setup.request.post(`/api/user/${anjali.id}/pairing-code`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(paired.status(), await paired.text()).toBe(201);
+  const code = (await paired.json()).data.code as string;
+  await setup.close();
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const page = await context.newPage();
+  await page.goto('/student/join');
+  await expect(page.getByRole('heading', { name: t.join.title })).toBeVisible();
+  await page.getByRole('group', { name: languageMessages.label }).getByRole('button', { name: 'हिंदी' }).click();
+  await expect(page.getByRole('heading', { name: hi(() => t.join.title) })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  expect(await englishLines(page)).toEqual([]);
+
+  // Paired with the owner's code; the phone's choice is kept for the student (PUT /api/student/language).
+  await page.getByRole('textbox', { name: hi(() => t.join.code) }).fill(code);
+  await page.getByRole('button', { name: hi(() => t.join.submit) }).click();
+  const membership = page.getByRole('region', { name: hi(() => t.home.membership) });
+  await expect(membership.getByText(hi(() => t.home.balanceDue(500)))).toBeVisible();
+  await expect(membership.getByText('6:00 पूर्वाह्न–2:00 अपराह्न')).toBeVisible();
+  expect(await englishLines(page), 'student home').toEqual([]);
+  const studentToken = await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      const value = localStorage.getItem(key) ?? '';
+      if (value.includes('"token"')) return (JSON.parse(value) as { token: string }).token;
+    }
+    return null;
+  });
+  expect(studentToken).toBeTruthy();
+  await expect
+    .poll(async () => {
+      const me = await page.request.get('/api/student/me', { headers: { authorization: `Bearer ${studentToken}` } });
+      return (await me.json()).data.student.language;
+    })
+    .toBe('hi');
+  await screenshot(page, 'student-home-390-light');
+
+  for (const tab of ['pass', 'payments', 'inbox', 'library'] as const) {
+    await page
+      .getByRole('navigation', { name: hi(() => t.nav.label) })
+      .getByRole('button', { name: hi(() => t.nav[tab]) })
+      .click();
+    await page.waitForLoadState('networkidle');
+    expect(await englishLines(page), `student ${tab}`).toEqual([]);
+  }
+  await screenshot(page, 'student-library-390-light');
+  await context.close();
 });
