@@ -89,6 +89,7 @@ export default translation<typeof studentMessages>('students', {
   choose: 'फ़ोटो चुनें',
   change: 'फ़ोटो बदलें',
   noImage: 'कोई फ़ोटो नहीं चुनी गई',
+  imagePreview: '{{label}} का प्रीव्यू',
   imageHint: 'JPEG, PNG या WebP, 5 MB तक',
   rowsPerPage: 'हर पेज पर पंक्तियाँ',
   premiumOnly: 'सिर्फ़ प्रीमियम विद्यार्थी',

@@ -1,5 +1,5 @@
 /** Student list and form texts (SPEC.md §2 Students, §5 Student form, §8). */
-import { defineMessages } from '../i18n/catalogue';
+import { defineMessages, msg } from '../i18n/catalogue';
 
 export const studentMessages = defineMessages('students', {
   heading: 'Students',
@@ -90,6 +90,8 @@ export const studentMessages = defineMessages('students', {
   choose: 'Choose image',
   change: 'Change image',
   noImage: 'No image selected',
+  /** The name of a chosen or stored image's preview: the field's label, then "preview". */
+  imagePreview: msg('{{label}} preview', (label: string) => ({ label })),
   imageHint: 'JPEG, PNG or WebP, up to 5 MB',
   rowsPerPage: 'Rows per page',
   premiumOnly: 'Premium students only',

@@ -82,7 +82,7 @@ export function ImageField({
           <Box
             component="img"
             src={shown}
-            alt={`${label} preview`}
+            alt={m.imagePreview(label)}
             sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
           />
         ) : (
