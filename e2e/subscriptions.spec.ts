@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
-import { formatDateDMY, messages, todayIn } from '@app/shared';
+import { dayPeriod, formatDateDMY, formatTime12h, formatWindow, messages, todayIn } from '@app/shared';
 import {
   createAreaWithSeats,
   LibraryApi,
@@ -98,6 +98,9 @@ const libraryToday = () => dayjs(todayIn('Asia/Kolkata'));
 const expiryAfter = (months: number, from = libraryToday()) =>
   formatDateDMY(from.add(months, 'month').subtract(1, 'day').format('YYYY-MM-DD'));
 
+/** A plan's timing as the list shows it (`6:00 AM - 2:00 PM`, in the page's language), from `HH:mm` times. */
+const timing = (start: string, end: string) => `${formatTime12h(start)} - ${formatTime12h(end)}`;
+
 test('subscriptions: add non-reserved and reserved, renew, change the time', async ({ page }) => {
   const { token } = await signUpViaApi(page);
   const library = new Library(page.request, token);
@@ -135,10 +138,12 @@ test('subscriptions: add non-reserved and reserved, renew, change the time', asy
   await expect(dialog).toBeHidden();
   const ashaRow = rowOf(page, asha.name);
   await expect(ashaRow).toContainText(asha.mobile);
-  await expect(ashaRow).toContainText('6:00 AM - 2:00 PM');
+  await expect(ashaRow).toContainText(timing('06:00', '14:00'));
   await expect(ashaRow.getByRole('cell').nth(4)).toHaveText(m.notReserved);
   await expect(ashaRow).toContainText(expiryAfter(1));
-  await expect(ashaRow.getByRole('cell').nth(6)).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)$/);
+  await expect(ashaRow.getByRole('cell').nth(6)).toHaveText(
+    new RegExp(`^\\d{2}/\\d{2}/\\d{4} \\d{1,2}:\\d{2} (${dayPeriod(0)}|${dayPeriod(12)})$`),
+  );
   await expect(ashaRow.getByRole('cell').first()).toHaveText('1');
 
   // A reserved one for Vikram: check availability, then choose a seat.
@@ -164,7 +169,7 @@ test('subscriptions: add non-reserved and reserved, renew, change the time', asy
   await expect(dialog).toBeHidden();
   const vikramRow = rowOf(page, vikram.name);
   await expect(vikramRow.getByRole('cell').nth(4)).toContainText(seatLabel.replace(/ \(Hall A\)$/, ''));
-  await expect(vikramRow).toContainText('10:00 AM - 6:00 PM');
+  await expect(vikramRow).toContainText(timing('10:00', '18:00'));
   await expect(vikramRow).toContainText(expiryAfter(3));
   await expectAccessible(page, 'subscriptions list');
 
@@ -177,7 +182,7 @@ test('subscriptions: add non-reserved and reserved, renew, change the time', asy
   await expectAccessible(page, 'renew dialog with errors');
   await fillPayment(dialog, '2400', '2');
   await dialog.getByLabel(new RegExp(m.fields.mode)).click();
-  await page.getByRole('option', { name: 'UPI' }).click();
+  await page.getByRole('option', { name: messages.payments.modes.UPI }).click();
   const renewedUntil = expiryAfter(2, libraryToday().add(1, 'month'));
   await expect(dialog.getByText(m.newExpiry(renewedUntil))).toBeVisible();
   await expectAccessible(page, 'renew dialog, filled');
@@ -199,7 +204,7 @@ test('subscriptions: add non-reserved and reserved, renew, change the time', asy
   await expectAccessible(page, 'update subscription dialog, times changed');
   await dialog.getByRole('button', { name: m.updateSubmit }).click();
   await expect(page.getByText(m.updatedServer)).toBeVisible();
-  await expect(ashaRow).toContainText('8:00 AM - 4:00 PM');
+  await expect(ashaRow).toContainText(timing('08:00', '16:00'));
 
   // The search asks the server for a student by name or mobile.
   await page.getByPlaceholder(m.searchPlaceholder).fill(vikram.mobile);
@@ -238,7 +243,9 @@ test('subscriptions: a full pool answers 409 naming the window', async ({ page }
   await expectAccessible(page, 'add subscription dialog, no seats');
   await fillPayment(dialog, '900', '1');
   await dialog.getByRole('button', { name: m.createSubmit }).click();
-  await expect(page.getByText(/No place is free for 9:00 AM–1:00 PM on every day from/)).toBeVisible();
+  await expect(
+    page.getByText(m.poolFull(formatWindow('09:00', '13:00'), formatDateDMY(todayIn('Asia/Kolkata')), expiryAfter(1))),
+  ).toBeVisible();
   // The dialog stays open with what was typed, so the owner can change the time.
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: m.createSubmit })).toBeEnabled();
