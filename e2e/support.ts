@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { consentGiverFor, messages, setLanguage, todayIn, verhoeffCheckDigit, type RegistrationInput } from '@app/shared';
+import {
+  consentGiverFor,
+  messages,
+  setLanguage,
+  todayIn,
+  verhoeffCheckDigit,
+  type RegistrationInput,
+} from '@app/shared';
 import { registrationBody } from '../apps/api/src/test/registration';
 import { loadHindi } from '@app/shared/i18n/hindi';
 

@@ -131,7 +131,12 @@ export const fees = pgTable(
     index('fees_subscription_idx').on(table.subscriptionId),
     // Issue 18 (migration 0020): a student's fees newest first, and the fee report's name order.
     // 0020 also adds covering indexes Drizzle cannot declare (INCLUDE): see the migration.
-    index('fees_library_student_idx').on(table.libraryId, table.studentId, table.createdAt.desc().nullsFirst(), table.id),
+    index('fees_library_student_idx').on(
+      table.libraryId,
+      table.studentId,
+      table.createdAt.desc().nullsFirst(),
+      table.id,
+    ),
     check('fees_amount_check', sql`${table.amount} >= 0 or ${table.kind} = 'adjustment'`),
     check(
       'fees_adjustment_check',
