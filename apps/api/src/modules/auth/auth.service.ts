@@ -100,19 +100,31 @@ export async function logout(context: SignInContext, actor: Actor) {
   await writeAudit(db, actor, { action: AUDIT_ACTIONS.signedOut, entityType: 'admin', entityId: actor.adminId });
 }
 
-/** Issue 20: keeps the person's language for every device they sign in on. */
+/**
+ * Issue 20: keeps the person's language for every device they sign in on. A change of an earlier
+ * choice is audited; the first choice (a device's saved at sign-in) and the same choice again are
+ * not: the owner's activity shows what someone changed, not what their phone told the server.
+ */
 export async function setLanguage(context: SignInContext, actor: Actor, language: Language): Promise<Language> {
-  const [updated] = await context.db
-    .update(admins)
-    .set({ language, updatedAt: sql`now()` })
-    .where(and(eq(admins.libraryId, actor.libraryId), eq(admins.id, actor.adminId)))
-    .returning({ language: admins.language });
-  if (!updated) throw unauthorized(messages.auth.invalidToken);
-  await writeAudit(context.db, actor, {
-    action: AUDIT_ACTIONS.languageChanged,
-    entityType: 'admin',
-    entityId: actor.adminId,
-    detail: language,
+  await context.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ language: admins.language })
+      .from(admins)
+      .where(and(eq(admins.libraryId, actor.libraryId), eq(admins.id, actor.adminId)))
+      .for('update');
+    if (!before) throw unauthorized(messages.auth.invalidToken);
+    if (before.language === language) return;
+    await tx
+      .update(admins)
+      .set({ language, updatedAt: sql`now()` })
+      .where(and(eq(admins.libraryId, actor.libraryId), eq(admins.id, actor.adminId)));
+    if (before.language === null) return;
+    await writeAudit(tx, actor, {
+      action: AUDIT_ACTIONS.languageChanged,
+      entityType: 'admin',
+      entityId: actor.adminId,
+      detail: language,
+    });
   });
   return language;
 }

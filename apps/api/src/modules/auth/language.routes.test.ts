@@ -108,6 +108,27 @@ describe('PUT /api/auth/language', () => {
     expect((await t.app.inject({ url: '/api/auth/me', headers: auth })).json().data.language).toBe('en');
   });
 
+  it('audits a change of an earlier choice, not the first choice nor the same one again', async () => {
+    const { auth, session } = await registerLibrary(t.app);
+    const put = (language: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/auth/language', headers: auth, payload: { language } });
+    const changes = async () =>
+      (
+        await t.pool.query(
+          "select detail from audit_log where admin_id = $1 and action = 'admin.language_change' order by created_at",
+          [session.id],
+        )
+      ).rows.map((row) => row.detail);
+    expect((await put('hi')).statusCode).toBe(200);
+    expect(await changes()).toEqual([]);
+    expect((await put('hi')).statusCode).toBe(200);
+    expect(await changes()).toEqual([]);
+    expect((await put('en')).statusCode).toBe(200);
+    expect(await changes()).toEqual(['en']);
+    expect((await put('hi')).statusCode).toBe(200);
+    expect(await changes()).toEqual(['en', 'hi']);
+  });
+
   it('changes only the caller’s own record', async () => {
     const first = await registerLibrary(t.app);
     const second = await registerLibrary(t.app);
