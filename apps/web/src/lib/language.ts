@@ -16,12 +16,7 @@ const DEFAULT_LANGUAGE: Language = 'en';
  * lives apart from everything else: that script must stay small.
  */
 export function readLanguageChoice(): Language {
-  try {
-    const saved = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguageChoice(saved) ? saved : DEFAULT_LANGUAGE;
-  } catch {
-    return DEFAULT_LANGUAGE;
-  }
+  return readSavedLanguageChoice() ?? DEFAULT_LANGUAGE;
 }
 
 /**
