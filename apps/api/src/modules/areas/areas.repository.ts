@@ -1,13 +1,13 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AreaListQuery, AreaStatus, AreaSortKey } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { areas, seats } from '../../db/schema';
 import { refusedAs } from '../../lib/pg-errors';
-import { seatStateSql } from '../../db/seat-state';
+import { seatHoldsSql, seatStateSql } from '../../db/seat-state';
+import { isoUtc } from '../../db/sql-time';
 import { containsPattern } from '../../lib/sql-like';
 
-export interface AreaRow {
+export type AreaRow = {
   id: string;
   name: string;
   location: string | null;
@@ -15,9 +15,10 @@ export interface AreaRow {
   status: AreaStatus;
   seatCount: number;
   availableSeats: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
+  /** ISO instants, as the API answers them. */
+  createdAt: string;
+  updatedAt: string;
+};
 
 export interface AreaValues {
   name: string;
@@ -27,97 +28,90 @@ export interface AreaValues {
   location?: string | null;
 }
 
-/** Per area of the library: seats that exist, and seats whose live state is `available`. */
-function seatStats(db: DbOrTx, libraryId: string) {
-  return db
-    .select({
-      areaId: seats.areaId,
-      seatCount: sql<number>`count(*)::int`.as('seat_count'),
-      availableSeats: sql<number>`(count(*) filter (where ${seatStateSql()} = 'available'))::int`.as('available_seats'),
-    })
-    .from(seats)
-    .innerJoin(areas, eq(areas.id, seats.areaId))
-    .where(eq(seats.libraryId, libraryId))
-    .groupBy(seats.areaId)
-    .as('seat_stats');
-}
-
-/** Areas with their seat counts (and `extra` columns); the caller adds the filter, order and paging. */
-function selectAreas<Extra extends Record<string, SQL>>(db: DbOrTx, libraryId: string, extra?: Extra) {
-  const stats = seatStats(db, libraryId);
-  return db
-    .select({
-      ...(extra as Extra),
-      id: areas.id,
-      name: areas.name,
-      location: areas.location,
-      totalSeats: areas.totalSeats,
-      status: sql<AreaStatus>`${areas.status}`,
-      seatCount: sql<number>`coalesce(${stats.seatCount}, 0)`,
-      availableSeats: sql<number>`coalesce(${stats.availableSeats}, 0)`,
-      createdAt: areas.createdAt,
-      updatedAt: areas.updatedAt,
-    })
-    .from(areas)
-    .leftJoin(stats, eq(stats.areaId, areas.id));
-}
-
-const SORT_COLUMNS: Record<AreaSortKey, SQL | AnyPgColumn> = {
-  name: sql`lower(${areas.name})`,
-  total_seats: areas.totalSeats,
-  status: areas.status,
-  created_at: areas.createdAt,
+const SORT_COLUMNS: Record<AreaSortKey, string> = {
+  name: 'lower(x.name)',
+  total_seats: 'x.total_seats',
+  status: 'x.status',
+  created_at: 'x.created_at',
 };
 
-function listFilter(libraryId: string, query: Pick<AreaListQuery, 'search' | 'status'>): SQL | undefined {
+/** The order of areas `x` (a whitelisted key and direction), then by name and id: pages never shuffle. */
+function orderOf(alias: string, query?: Pick<AreaListQuery, 'sortBy' | 'sortOrder'>): SQL {
+  const key = query ? `${SORT_COLUMNS[query.sortBy]} ${query.sortOrder === 'DESC' ? 'desc' : 'asc'}, ` : '';
+  return sql.raw(`${key}lower(x.name), x.id`.replaceAll('x.', `${alias}.`));
+}
+
+/** The library's areas `alias` that the list's status filter and search keep. */
+function listFilter(alias: string, libraryId: string, query: Pick<AreaListQuery, 'search' | 'status'>): SQL {
+  const a = sql.raw(alias);
   const pattern = query.search ? containsPattern(query.search) : undefined;
-  return and(
-    eq(areas.libraryId, libraryId),
-    query.status ? eq(areas.status, query.status) : undefined,
-    pattern ? or(ilike(areas.name, pattern), ilike(areas.location, pattern)) : undefined,
-  );
+  return sql`${a}.library_id = ${libraryId}
+    ${query.status ? sql`and ${a}.status = ${query.status}` : sql``}
+    ${pattern ? sql`and (${a}.name ilike ${pattern} or ${a}.location ilike ${pattern})` : sql``}`;
 }
 
 /**
+ * The areas `picked` chooses (a statement over `areas x` answering `x`'s rows in order), with
+ * their seat counts: the seats that exist and those whose live state is `available`, worked out
+ * for those areas' seats only, the library's seat holds in one pass (db/seat-state.ts).
+ * `extra` adds columns over the picked areas `p`.
+ */
+function withSeatCounts(libraryId: string, picked: SQL, order: SQL, extra: SQL = sql``): SQL {
+  return sql`
+    with p as materialized (${picked}),
+    counts as (
+      select s.area_id, count(*)::int as seat_count,
+        (count(*) filter (where ${seatStateSql()} = 'available'))::int as available_seats
+      from p a
+      join seats s on s.library_id = ${libraryId} and s.area_id = a.id
+      left join ${seatHoldsSql(libraryId)} h on h.seat_id = s.id
+      group by s.area_id
+    )
+    select p.id, p.name, p.location, p.total_seats as "totalSeats", p.status,
+      coalesce(c.seat_count, 0) as "seatCount", coalesce(c.available_seats, 0) as "availableSeats",
+      ${isoUtc(sql`p.created_at`)} as "createdAt", ${isoUtc(sql`p.updated_at`)} as "updatedAt" ${extra}
+    from p left join counts c on c.area_id = p.id
+    order by ${order}`;
+}
+
+const areaColumns = sql`x.id, x.name, x.location, x.total_seats, x.status, x.created_at, x.updated_at`;
+
+/**
  * One page of the library's areas and how many match in all (exact), in one statement: one pool
- * checkout and one snapshot. A page past the end has no
- * row to carry the total: it is counted then.
+ * checkout and one snapshot. A page past the end has no row to carry the total: it is counted then.
  */
 export async function listAreas(
   db: DbOrTx,
   libraryId: string,
   query: AreaListQuery,
 ): Promise<{ rows: AreaRow[]; total: number }> {
-  const where = listFilter(libraryId, query);
-  const direction = query.sortOrder === 'DESC' ? desc : asc;
-  const total = db.select({ total: count() }).from(areas).where(where);
-  const page = selectAreas(db, libraryId, { total: sql<number>`(${total})::int` })
-    .where(where)
-    .orderBy(direction(SORT_COLUMNS[query.sortBy]), asc(sql`lower(${areas.name})`), asc(areas.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  // Not a prepared statement: after five runs PostgreSQL would switch to a generic plan, sized for
-  // an average library, which works out the seat states 6 times slower at a library of thousands of
-  // seats (bench/saas: 50-67 ms with a plan for the library, 318-372 ms generic). Planned each time.
-  const found = await page;
+  const total = sql`(select count(*) from areas t where ${listFilter('t', libraryId, query)})::int`;
+  const picked = sql`select ${areaColumns} from areas x where ${listFilter('x', libraryId, query)}
+    order by ${orderOf('x', query)} limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
+  // Planned each time, not a prepared statement: PostgreSQL's generic plan is sized for an average
+  // library, and a library of thousands of seats is not one (bench/saas).
+  const found = (
+    await db.execute<AreaRow & { total: number }>(
+      withSeatCounts(libraryId, picked, orderOf('p', query), sql`, ${total} as total`),
+    )
+  ).rows;
   if (found.length > 0) {
     return { rows: found.map(({ total: _total, ...row }) => row), total: Number(found[0]!.total) };
   }
   if (query.page === 1) return { rows: [], total: 0 };
-  const [counted] = await total;
-  return { rows: [], total: counted?.total ?? 0 };
+  const counted = await db.execute<{ total: number }>(sql`select ${total} as total`);
+  return { rows: [], total: Number(counted.rows[0]?.total ?? 0) };
 }
 
 /** Every area of the library by name (the dropdowns). */
-export function listAllAreas(db: DbOrTx, libraryId: string): Promise<AreaRow[]> {
-  return selectAreas(db, libraryId)
-    .where(eq(areas.libraryId, libraryId))
-    .orderBy(asc(sql`lower(${areas.name})`), asc(areas.id));
+export async function listAllAreas(db: DbOrTx, libraryId: string): Promise<AreaRow[]> {
+  const picked = sql`select ${areaColumns} from areas x where x.library_id = ${libraryId}`;
+  return (await db.execute<AreaRow>(withSeatCounts(libraryId, picked, orderOf('p')))).rows;
 }
 
 export async function findArea(db: DbOrTx, libraryId: string, id: string): Promise<AreaRow | undefined> {
-  const [row] = await selectAreas(db, libraryId).where(and(eq(areas.libraryId, libraryId), eq(areas.id, id)));
-  return row;
+  const picked = sql`select ${areaColumns} from areas x where x.library_id = ${libraryId} and x.id = ${id}`;
+  return (await db.execute<AreaRow>(withSeatCounts(libraryId, picked, orderOf('p')))).rows[0];
 }
 
 /**

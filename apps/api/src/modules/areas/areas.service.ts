@@ -20,8 +20,8 @@ export function presentArea(row: repository.AreaRow): Area {
     status: row.status,
     seatCount: row.seatCount,
     availableSeats: row.availableSeats,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
   };
 }
 

@@ -1,12 +1,13 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { SeatState, SeatStatus } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
-import { runPrepared } from '../../db/prepared';
+import { executePrepared } from '../../db/prepared';
 import { areas, seats } from '../../db/schema';
 import { refusedAs } from '../../lib/pg-errors';
-import { seatStateSql } from '../../db/seat-state';
+import { seatHoldsSql, seatStateSql } from '../../db/seat-state';
+import { isoUtc } from '../../db/sql-time';
 
-export interface SeatRow {
+export type SeatRow = {
   id: string;
   name: string;
   areaId: string;
@@ -14,9 +15,10 @@ export interface SeatRow {
   status: SeatStatus;
   capacity: number;
   state: SeatState;
-  createdAt: Date;
-  updatedAt: Date;
-}
+  /** ISO instants, as the API answers them. */
+  createdAt: string;
+  updatedAt: string;
+};
 
 export interface SeatValues {
   name: string;
@@ -26,56 +28,39 @@ export interface SeatValues {
   capacity?: number;
 }
 
-const seatColumns = {
-  id: seats.id,
-  name: seats.name,
-  areaId: seats.areaId,
-  areaName: areas.name,
-  status: sql<SeatStatus>`${seats.status}`,
-  capacity: seats.capacity,
-  state: seatStateSql(),
-  createdAt: seats.createdAt,
-  updatedAt: seats.updatedAt,
-};
-
-// Natural order, so A2 comes before A10: the text before the trailing number, then the number.
-const naturalOrder = [
-  asc(sql`lower(${areas.name})`),
-  asc(sql`lower(regexp_replace(${seats.name}, '[0-9]+$', ''))`),
-  asc(sql`nullif(substring(${seats.name} from '([0-9]+)$'), '')::numeric`),
-  asc(sql`lower(${seats.name})`),
-  asc(seats.id),
-];
-
-function selectSeats(db: DbOrTx) {
-  return db
-    .select(seatColumns)
-    .from(seats)
-    .innerJoin(areas, and(eq(areas.id, seats.areaId), eq(areas.libraryId, seats.libraryId)));
+/**
+ * The library's seats that `where` keeps (over the seat `s` and its area `a`), with their live
+ * states worked out in one pass (db/seat-state.ts), in natural order: by area, then the text
+ * before a seat's trailing number, then the number, so A2 comes before A10.
+ */
+function selectSeats(libraryId: string, where: SQL, onlySeatIds?: readonly string[]): SQL {
+  return sql`
+    select s.id, s.name, s.area_id as "areaId", a.name as "areaName", s.status, s.capacity,
+      ${seatStateSql()} as state, ${isoUtc(sql`s.created_at`)} as "createdAt", ${isoUtc(sql`s.updated_at`)} as "updatedAt"
+    from seats s
+    join areas a on a.id = s.area_id and a.library_id = s.library_id
+    left join ${seatHoldsSql(libraryId, onlySeatIds)} h on h.seat_id = s.id
+    where s.library_id = ${libraryId} and ${where}
+    order by lower(a.name), lower(regexp_replace(s.name, '[0-9]+$', '')),
+      nullif(substring(s.name from '([0-9]+)$'), '')::numeric, lower(s.name), s.id`;
 }
 
 /**
- * The library's seats (or one area's), in natural order by area and name: a prepared
- * statement (db/prepared.ts), as the seat screen asks for it on every visit and refresh.
+ * The library's seats (or one area's): a prepared statement (db/prepared.ts), as the seat
+ * screen asks for it on every visit and refresh.
  */
 export function listSeats(db: DbOrTx, libraryId: string, areaId?: string): Promise<SeatRow[]> {
-  return runPrepared(
-    selectSeats(db)
-      .where(and(eq(seats.libraryId, libraryId), areaId ? eq(seats.areaId, areaId) : undefined))
-      .orderBy(...naturalOrder),
-  );
+  return executePrepared<SeatRow>(db, selectSeats(libraryId, areaId ? sql`s.area_id = ${areaId}` : sql`true`));
 }
 
 export async function findSeat(db: DbOrTx, libraryId: string, id: string): Promise<SeatRow | undefined> {
-  const [row] = await selectSeats(db).where(and(eq(seats.libraryId, libraryId), eq(seats.id, id)));
+  const [row] = await findSeatsByIds(db, libraryId, [id]);
   return row;
 }
 
 export function findSeatsByIds(db: DbOrTx, libraryId: string, ids: string[]): Promise<SeatRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return selectSeats(db)
-    .where(and(eq(seats.libraryId, libraryId), inArray(seats.id, ids)))
-    .orderBy(...naturalOrder);
+  return executePrepared<SeatRow>(db, selectSeats(libraryId, sql`s.id = any(${sql.param(ids)}::uuid[])`, ids));
 }
 
 export async function areaExists(db: DbOrTx, libraryId: string, areaId: string): Promise<boolean> {

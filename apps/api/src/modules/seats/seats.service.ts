@@ -20,8 +20,8 @@ export function presentSeat(row: repository.SeatRow): Seat {
     status: row.status,
     capacity: row.capacity,
     state: row.state,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
   };
 }
 
