@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/client';
 import * as outbox from './outbox';
 import { createOutboxLoop } from '../outbox-loop';
@@ -12,11 +12,18 @@ interface WorkerLogger {
 /** Sends one message; throws on failure (`permanent: true` on the error: not worth retrying). */
 export type MailSender = (mail: { to: string; subject: string; text: string; html?: string }) => Promise<void>;
 
-/** A sender over SMTP with nodemailer: `smtpUrl` such as smtp://user:pass@host:587 or smtps://host:465. */
+/**
+ * A sender over SMTP with nodemailer: `smtpUrl` such as smtp://user:pass@host:587 or smtps://host:465.
+ * nodemailer and its transport are loaded by the first mail, not at start (docs/performance.md,
+ * "Memory and start").
+ */
 export function createSmtpSender(smtpUrl: string, from: string): { send: MailSender; close(): void } {
-  const transport = createTransport(smtpUrl, { from });
+  let opening: Promise<Transporter> | undefined;
+  const open = () =>
+    (opening ??= import('nodemailer').then(({ createTransport }) => createTransport(smtpUrl, { from })));
   return {
     async send(mail) {
+      const transport = await open();
       try {
         await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       } catch (error) {
@@ -26,7 +33,8 @@ export function createSmtpSender(smtpUrl: string, from: string): { send: MailSen
         throw error;
       }
     },
-    close: () => transport.close(),
+    // Never opened: nothing to close.
+    close: () => void opening?.then((transport) => transport.close()),
   };
 }
 

@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import webpush from 'web-push';
+import type { RequestDetails } from 'web-push';
 import { isAllowedPushEndpoint } from '@app/shared';
 import type { PushMessage, PushProvider, PushResult } from './provider';
 import { parseRetryAfter } from './retry-after';
@@ -243,7 +243,9 @@ export function createWebPushProvider(
       if (!isAllowedPushEndpoint(endpoint, allowLoopback)) {
         return { outcome: 'failed', error: 'Web Push endpoint refused: not an https address of a public push service' };
       }
-      let details: webpush.RequestDetails;
+      // web-push is loaded by the first Web Push message, not at start (docs/performance.md, "Memory and start").
+      const { default: webpush } = await import('web-push');
+      let details: RequestDetails;
       try {
         details = webpush.generateRequestDetails(
           { endpoint, keys: { p256dh: message.webPush.p256dh, auth: message.webPush.auth } },

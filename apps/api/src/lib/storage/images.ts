@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
-import sharp, { type Metadata } from 'sharp';
+import type sharpModule from 'sharp';
+import type { Metadata } from 'sharp';
 
 /** Why an upload was refused; the route turns it into 415 or 400 with the field named. */
 export class ImageRejectedError extends Error {
@@ -33,9 +34,23 @@ const MAX_INPUT_PIXELS = 50_000_000;
  */
 export const IMAGE_DECODE_CONCURRENCY = 1;
 const decodeQueue = pLimit(IMAGE_DECODE_CONCURRENCY);
-// libvips would keep recent operations' pixels around for reuse; every upload is new, so the
-// cache only holds memory (up to 50 MB) that no later request can use.
-sharp.cache(false);
+
+type SharpModule = typeof sharpModule;
+let loadingSharp: Promise<SharpModule> | undefined;
+/**
+ * sharp (libvips), loaded on the first upload rather than at start: it is about 8 MB of the
+ * server's resident memory, and most processes of a deployment never decode an image
+ * (docs/performance.md, "Memory and start").
+ */
+function loadSharp(): Promise<SharpModule> {
+  loadingSharp ??= import('sharp').then(({ default: sharp }) => {
+    // libvips would keep recent operations' pixels around for reuse; every upload is new, so the
+    // cache only holds memory (up to 50 MB) that no later request can use.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadingSharp;
+}
 
 /** How many decodes run and wait now, for tests and the bench. */
 export function imageDecodeLoad(): { running: number; waiting: number } {
@@ -60,6 +75,7 @@ export async function processImage(bytes: Buffer, options: { thumbnail: boolean 
   const sniffed = sniffImageFormat(bytes);
   if (!sniffed) throw new ImageRejectedError('type');
 
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -70,11 +86,11 @@ export async function processImage(bytes: Buffer, options: { thumbnail: boolean 
   if (!metadata.width || !metadata.height) throw new ImageRejectedError('unreadable');
   if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw new ImageRejectedError('pixels');
 
-  return decodeQueue(() => reencode(bytes, options));
+  return decodeQueue(() => reencode(sharp, bytes, options));
 }
 
 /** Decodes and re-encodes an image whose header was checked; the memory-hungry part. */
-async function reencode(bytes: Buffer, options: { thumbnail: boolean }): Promise<ProcessedImage> {
+async function reencode(sharp: SharpModule, bytes: Buffer, options: { thumbnail: boolean }): Promise<ProcessedImage> {
   // `failOn: 'error'` refuses truncated or corrupt data instead of storing a half-grey picture.
   const source = () => sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   try {

@@ -1,11 +1,6 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3SdkModule from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { contentTypeOfKey, isSafeStorageKey, type Storage } from './storage';
 
 /** Where and how to reach an S3-compatible bucket (config.ts builds it from the S3_* variables). */
@@ -26,9 +21,11 @@ export interface S3StorageOptions {
 const CONNECTION_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
+type S3Sdk = typeof S3SdkModule;
+
 /** A missing object: S3's NoSuchKey, or a bare 404 (a HEAD-like answer without body). A missing bucket is not. */
-function isMissingObject(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false;
+function isMissingObject(sdk: S3Sdk, error: unknown): boolean {
+  if (!(error instanceof sdk.S3ServiceException)) return false;
   if (error.name === 'NoSuchKey') return true;
   return error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
 }
@@ -41,19 +38,26 @@ function isMissingObject(error: unknown): boolean {
  * refuse the newer checksum headers the SDK would otherwise add.
  */
 export function createS3Storage(options: S3StorageOptions): Storage {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    credentials: options.credentials,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    requestHandler: {
-      connectionTimeout: CONNECTION_TIMEOUT_MS,
-      requestTimeout: REQUEST_TIMEOUT_MS,
-      throwOnRequestTimeout: true,
-    },
-  });
+  // The SDK (about 4 MB of resident memory) and its client are loaded by the first call, not at
+  // start: a server storing uploads on its disk never loads them (docs/performance.md, "Memory and start").
+  let connecting: Promise<{ sdk: S3Sdk; client: S3Client }> | undefined;
+  const connect = () =>
+    (connecting ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region,
+        endpoint: options.endpoint,
+        forcePathStyle: options.forcePathStyle,
+        credentials: options.credentials,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        requestHandler: {
+          connectionTimeout: CONNECTION_TIMEOUT_MS,
+          requestTimeout: REQUEST_TIMEOUT_MS,
+          throwOnRequestTimeout: true,
+        },
+      }),
+    })));
   const { bucket, prefix } = options;
 
   const objectKey = (key: string) => {
@@ -63,15 +67,17 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 
   return {
     async put(key, body, contentType) {
+      const { sdk, client } = await connect();
       await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: body, ContentType: contentType }),
+        new sdk.PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: body, ContentType: contentType }),
       );
     },
 
     async get(key) {
       if (!isSafeStorageKey(key)) return undefined;
+      const { sdk, client } = await connect();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
         const body = answer.Body as Readable | undefined;
         if (!body || answer.ContentLength === undefined) {
           body?.destroy();
@@ -79,22 +85,24 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         }
         return { body, size: answer.ContentLength, contentType: answer.ContentType ?? contentTypeOfKey(key) };
       } catch (error) {
-        if (isMissingObject(error)) return undefined;
+        if (isMissingObject(sdk, error)) return undefined;
         throw error;
       }
     },
 
     async delete(key) {
+      const { sdk, client } = await connect();
       try {
-        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
       } catch (error) {
         // S3 itself answers 204 for a missing key; some compatible services answer 404.
-        if (!isMissingObject(error)) throw error;
+        if (!isMissingObject(sdk, error)) throw error;
       }
     },
 
     async close() {
-      client.destroy();
+      // Never connected: nothing to close (and nothing is loaded to close it).
+      (await connecting)?.client.destroy();
     },
   };
 }

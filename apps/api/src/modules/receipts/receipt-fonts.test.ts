@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fontRuns, parseUnicodeRanges, receiptFonts } from './receipt-fonts';
 
-describe('fontRuns', () => {
-  const fonts = receiptFonts();
+describe('fontRuns', async () => {
+  const fonts = await receiptFonts();
 
   it('gives Devanagari words to Noto Sans Devanagari and the rest to Noto Sans, ₹ to its Latin Extended file', () => {
     expect(fontRuns('Bill to राहुल शर्मा', fonts)).toEqual([

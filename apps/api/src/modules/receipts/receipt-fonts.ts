@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import type * as fontkit from 'fontkit';
 
 /**
  * The fonts embedded in receipt PDFs (docs/decisions.md "Receipts and tax invoices"): Noto
@@ -12,6 +12,7 @@ import * as fontkit from 'fontkit';
  * Devanagari adds about 2 kB); from WOFF2 it embedded about 90 kB of the Devanagari font.
  * Each file is parsed once per process and the parsed font handed to every PDF: a font's
  * first layout reads its tables, which took half the time of a receipt when done per PDF.
+ * fontkit itself is loaded with the fonts, by the first receipt PDF, not at start.
  */
 
 const require = createRequire(import.meta.url);
@@ -49,31 +50,34 @@ export interface LoadedFace {
   covers(codePoint: number): boolean;
 }
 
-let loaded: Record<FontFace, LoadedFace> | undefined;
+export type ReceiptFonts = Record<FontFace, LoadedFace>;
 
-/** The receipt fonts, read once. */
-export function receiptFonts(): Record<FontFace, LoadedFace> {
-  if (loaded) return loaded;
-  const load = (face: FontFace): LoadedFace => {
-    const { package: name, file, subset } = FILES[face];
-    const unicode = JSON.parse(fs.readFileSync(require.resolve(`${name}/unicode.json`), 'utf8')) as Record<
-      string,
-      string
-    >;
-    const ranges = parseUnicodeRanges(unicode[subset] ?? '');
-    const read = (weight: number) => {
-      const font = fontkit.create(fs.readFileSync(require.resolve(`${name}/files/${file}-${weight}-normal.woff`)));
-      if (!('layout' in font)) throw new Error(`${name}: expected one font, found a collection`);
-      return font;
+let loading: Promise<ReceiptFonts> | undefined;
+
+/** The receipt fonts, read once (with fontkit, loaded then). */
+export function receiptFonts(): Promise<ReceiptFonts> {
+  loading ??= import('fontkit').then((engine) => {
+    const load = (face: FontFace): LoadedFace => {
+      const { package: name, file, subset } = FILES[face];
+      const unicode = JSON.parse(fs.readFileSync(require.resolve(`${name}/unicode.json`), 'utf8')) as Record<
+        string,
+        string
+      >;
+      const ranges = parseUnicodeRanges(unicode[subset] ?? '');
+      const read = (weight: number) => {
+        const font = engine.create(fs.readFileSync(require.resolve(`${name}/files/${file}-${weight}-normal.woff`)));
+        if (!('layout' in font)) throw new Error(`${name}: expected one font, found a collection`);
+        return font;
+      };
+      return {
+        name: face,
+        fonts: { regular: read(400), bold: read(700) },
+        covers: (codePoint) => ranges.some(([from, to]) => codePoint >= from && codePoint <= to),
+      };
     };
-    return {
-      name: face,
-      fonts: { regular: read(400), bold: read(700) },
-      covers: (codePoint) => ranges.some(([from, to]) => codePoint >= from && codePoint <= to),
-    };
-  };
-  loaded = { latin: load('latin'), latinExt: load('latinExt'), devanagari: load('devanagari') };
-  return loaded;
+    return { latin: load('latin'), latinExt: load('latinExt'), devanagari: load('devanagari') };
+  });
+  return loading;
 }
 
 /**
@@ -81,7 +85,7 @@ export function receiptFonts(): Record<FontFace, LoadedFace> {
  * (so a joiner or a vowel sign stays with its Devanagari letters, and shaping sees whole
  * words); a new run takes the first face in `FACE_ORDER` that has the character, else Latin.
  */
-export function fontRuns(text: string, fonts: Record<FontFace, LoadedFace>): Array<{ face: FontFace; text: string }> {
+export function fontRuns(text: string, fonts: ReceiptFonts): Array<{ face: FontFace; text: string }> {
   const runs: Array<{ face: FontFace; text: string }> = [];
   for (const character of text) {
     const codePoint = character.codePointAt(0) ?? 0;
