@@ -1,7 +1,6 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { SeatState, SeatStatus } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
-import { executePrepared } from '../../db/prepared';
 import { areas, seats } from '../../db/schema';
 import { refusedAs } from '../../lib/pg-errors';
 import { seatHoldsSql, seatStateSql } from '../../db/seat-state';
@@ -46,11 +45,13 @@ function selectSeats(libraryId: string, where: SQL, onlySeatIds?: readonly strin
 }
 
 /**
- * The library's seats (or one area's): a prepared statement (db/prepared.ts), as the seat
- * screen asks for it on every visit and refresh.
+ * The library's seats (or one area's). Planned each time, not a prepared statement: PostgreSQL's
+ * generic plan is sized for an average library and joins each seat to the holds by a nested
+ * loop, 6.3 s at bench/saas's library of 16,455 seats against 20 ms for the hash join a plan for
+ * that library picks (docs/performance.md, "SaaS scale").
  */
-export function listSeats(db: DbOrTx, libraryId: string, areaId?: string): Promise<SeatRow[]> {
-  return executePrepared<SeatRow>(db, selectSeats(libraryId, areaId ? sql`s.area_id = ${areaId}` : sql`true`));
+export async function listSeats(db: DbOrTx, libraryId: string, areaId?: string): Promise<SeatRow[]> {
+  return (await db.execute<SeatRow>(selectSeats(libraryId, areaId ? sql`s.area_id = ${areaId}` : sql`true`))).rows;
 }
 
 export async function findSeat(db: DbOrTx, libraryId: string, id: string): Promise<SeatRow | undefined> {
@@ -58,9 +59,9 @@ export async function findSeat(db: DbOrTx, libraryId: string, id: string): Promi
   return row;
 }
 
-export function findSeatsByIds(db: DbOrTx, libraryId: string, ids: string[]): Promise<SeatRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return executePrepared<SeatRow>(db, selectSeats(libraryId, sql`s.id = any(${sql.param(ids)}::uuid[])`, ids));
+export async function findSeatsByIds(db: DbOrTx, libraryId: string, ids: string[]): Promise<SeatRow[]> {
+  if (ids.length === 0) return [];
+  return (await db.execute<SeatRow>(selectSeats(libraryId, sql`s.id = any(${sql.param(ids)}::uuid[])`, ids))).rows;
 }
 
 export async function areaExists(db: DbOrTx, libraryId: string, areaId: string): Promise<boolean> {
