@@ -131,6 +131,11 @@ export async function takePayment(
   actor: Actor,
   payment: PaymentInput,
   refusal: { field: string; tooMuch: (balance: number) => string },
+  /**
+   * The balance when the caller wrote the subscription's only charge in this transaction and no
+   * payment can exist yet (a new booking: its price): one statement fewer than reading it.
+   */
+  knownBalance?: number,
 ): Promise<string> {
   const { libraryId } = actor;
   if (payment.reference) {
@@ -138,7 +143,7 @@ export async function takePayment(
     if (used) throw used;
   }
   if (payment.amount > 0) {
-    const balance = await balanceOf(tx, libraryId, payment.subscriptionId);
+    const balance = knownBalance ?? (await balanceOf(tx, libraryId, payment.subscriptionId));
     // Both sides are decimal rupees with at most two decimals, read as the nearest double:
     // that reading keeps their order, so the comparison is exact.
     if (payment.amount > balance) {

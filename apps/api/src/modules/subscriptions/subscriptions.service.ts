@@ -217,6 +217,9 @@ export async function createSubscription(
     const first = Math.max(joining, toDay(today));
     const wanted = candidate(startTime, endTime, first, toDay(expiry));
     const seatName = await assertFits(tx, libraryId, wanted, seatId);
+    // Read before the first write: from the plan's insert to COMMIT the library's bookings and
+    // payments take turns (the dashboard's lock, the receipt counter), so that stretch stays short.
+    const listPrice = await ledger.listPriceFor(tx, libraryId, { ...input, start_time: startTime, end_time: endTime });
     const id = await repository.insertSubscription(tx, libraryId, {
       studentId: input.student_id,
       seatId,
@@ -234,7 +237,7 @@ export async function createSubscription(
       kind: 'new',
       duration: input.duration,
       price,
-      listPrice: await ledger.listPriceFor(tx, libraryId, { ...input, start_time: startTime, end_time: endTime }),
+      listPrice,
       priceField: input.price === undefined ? 'fee' : 'price',
     });
     await ledger.takePayment(
@@ -251,6 +254,8 @@ export async function createSubscription(
         isReserved: input.is_reserved,
       },
       { field: 'fee', tooMuch: () => paymentMessages.feeAbovePrice(price) },
+      // The plan's one charge, just written; no payment towards it can exist yet.
+      price,
     );
     const created = await load(tx, libraryId, id, today);
     await guardBooking(tx, wanted, seatName);
@@ -304,6 +309,8 @@ export async function renewSubscription(
       id,
       ...spanOfPlan(current),
     });
+    // Read before the first write (see createSubscription).
+    const listPrice = await ledger.listPriceFor(tx, libraryId, { ...current, duration: input.duration });
     await repository.extendPlan(tx, libraryId, id, {
       joiningDate: lapsed ? today : current.joining_date,
       planExpiresAt: newExpiry,
@@ -317,7 +324,7 @@ export async function renewSubscription(
       kind: 'renewal',
       duration: input.duration,
       price: input.price ?? input.fee,
-      listPrice: await ledger.listPriceFor(tx, libraryId, { ...current, duration: input.duration }),
+      listPrice,
       priceField: input.price === undefined ? 'fee' : 'price',
     });
     // The fee may pay what was still owed on earlier periods too, never more.
