@@ -139,7 +139,7 @@ export async function availability(
       case when span.last >= span.first and pool.places > pool.peak then (
         select json_agg(json_build_object('id', s.id, 'name', s.name, 'area_name', a.name, 'capacity', s.capacity)
           order by a.name, length(s.name), s.name)
-        from seats s join areas a on a.id = s.area_id left join busy b on b.seat_id = s.id
+        from seats s join areas a on a.library_id = ${libraryId} and a.id = s.area_id left join busy b on b.seat_id = s.id
         where s.library_id = ${libraryId} and ${seatInUse}
           and case when coalesce(b.n, 0) < s.capacity then true
                    when s.capacity = 1 then false
