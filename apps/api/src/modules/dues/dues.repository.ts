@@ -94,39 +94,72 @@ const studentIsMember = sql`exists (
   select 1 from students member where member.library_id = sub.library_id and member.id = sub.student_id
     and member.status = 'active')`;
 
-/** The library's days a renewal group covers (`lib` is the library's row with its today). */
-const GROUP_DAYS: Record<Exclude<DueGroup, 'unpaid'>, SQL> = {
-  expiring: sql`between lib.today and lib.today + lib.expiring_days`,
-  expired: sql`between lib.today - lib.grace_days and lib.today - 1`,
+type RenewalGroup = Exclude<DueGroup, 'unpaid'>;
+
+/** The first and last of the library's days a renewal group covers (`lib` is the library's row with its today). */
+const GROUP_DAYS: Record<RenewalGroup, { first: SQL; last: SQL }> = {
+  expiring: { first: sql`lib.today`, last: sql`lib.today + lib.expiring_days` },
+  expired: { first: sql`lib.today - lib.grace_days`, last: sql`lib.today - 1` },
 };
 
 /**
- * The ids of the subscriptions in `group`.
+ * The CTE `renewal_due`: the plans of the renewal `groups` (expiring, expired or both) with
+ * their group and daily window in minutes.
  *
- * Expiring and expired: the plans ending on the group's days, read as one range of
- * subscriptions_library_expiry_idx (the `offset 0` keeps it so: without it the prepared
- * statement's generic plan, sized for an average library, walked every member's plans), then
- * those not renewed whose student is still a member.
- *
- * Unpaid: the balance is above zero, read from the kept sums of migration 0021
- * (subscription_balances, by its partial index of the plans that owe), not by working out every
- * plan's balance; a randomized test holds the kept sums equal to THE rule (db/account.ts).
+ * The plans ending on the groups' days, read as one range (the groups' days are next to each
+ * other: the grace period, then today to N days ahead) of migration 0025's
+ * subscriptions_dues_expiry_idx, from the index alone; those not renewed (`renewed`, here of
+ * `ending`), each asked of 0025's subscriptions_dues_renewed_idx alone; then, of those (about
+ * half at the largest libraries), those whose student is still a member. The `offset 0` keeps
+ * this order and the range scan (without it a generic plan, sized for an average library, walked
+ * every member's plans). A plan ending today or later is expiring, one that ended before is expired.
  */
-function groupKeys(group: DueGroup, subscriptionId?: string): SQL {
-  if (group === 'unpaid') {
-    const only = subscriptionId ? sql`and b.subscription_id = ${subscriptionId}` : sql``;
-    return sql`
-      select b.subscription_id as id, ${group}::text as due_group from subscription_balances b cross join lib
-      where b.library_id = lib.id and b.price > b.paid ${only}`;
-  }
+function renewalDue(groups: readonly RenewalGroup[], subscriptionId?: string): SQL {
+  const first = groups.includes('expired') ? GROUP_DAYS.expired.first : GROUP_DAYS.expiring.first;
+  const last = groups.includes('expiring') ? GROUP_DAYS.expiring.last : GROUP_DAYS.expired.last;
   const only = subscriptionId ? sql`and ending.id = ${subscriptionId}` : sql``;
-  return sql`
-    select sub.id, ${group}::text as due_group from lib cross join lateral (
-      select ending.id, ending.library_id, ending.student_id, ending.plan_expires_at from subscriptions ending
-      where ending.library_id = lib.id and ending.plan_expires_at ${GROUP_DAYS[group]} ${only} offset 0
+  return sql`renewal_due as (
+    select case when sub.plan_expires_at >= lib.today then 'expiring' else 'expired' end as due_group,
+           sub.id, sub.library_id, sub.student_id, sub.seat_id, sub.is_reserved, sub.start_time, sub.end_time,
+           sub.plan_expires_at, sub.duration_months, ${windowMinutes} as window_minutes
+    from lib cross join lateral (
+      select ending.id, ending.library_id, ending.student_id, ending.seat_id, ending.is_reserved, ending.start_time,
+             ending.end_time, ending.plan_expires_at, ending.duration_months
+      from subscriptions ending
+      where ending.library_id = lib.id and ending.plan_expires_at between ${first} and ${last} ${only}
+        and not exists (
+          select 1 from subscriptions later
+          where later.library_id = ending.library_id and later.student_id = ending.student_id
+            and later.id <> ending.id and later.plan_expires_at > ending.plan_expires_at)
+      offset 0
     ) sub
-    where not ${renewed} and ${studentIsMember}`;
+    where ${studentIsMember}
+  )`;
 }
+
+/**
+ * The CTE `listed_prices`: the price list's price of each plan kind among the renewal dues
+ * (months, reserved or not, the daily window's minutes), looked up once per kind rather than
+ * once per plan: the smallest daily-hours tier the window fits in, else the any-length entry,
+ * else null (the plan's last agreed price then). The same lookup as `renewalPrice` (a
+ * randomized test holds them together).
+ */
+const listedPrices = sql`listed_prices as materialized (
+  select kind.duration_months, kind.is_reserved, kind.window_minutes, coalesce(
+    (select p.price from price_list p
+      where p.library_id = lib.id and p.duration_months = kind.duration_months and p.is_reserved = kind.is_reserved
+        and p.window_hours * 60 >= kind.window_minutes
+      order by p.window_hours limit 1),
+    (select p.price from price_list p
+      where p.library_id = lib.id and p.duration_months = kind.duration_months and p.is_reserved = kind.is_reserved
+        and p.window_hours is null)) as price
+  from lib cross join (select distinct duration_months, is_reserved, window_minutes from renewal_due) kind
+)`;
+
+/** The plan's last agreed price, when the price list has none for it. */
+const lastAgreedPrice = sql`(select c.price from subscription_charges c
+  where c.library_id = sub.library_id and c.subscription_id = sub.id
+  order by c.created_at desc, c.id desc limit 1)`;
 
 /**
  * A due plan's balance: its kept agreed prices minus payments (migration 0021), equal to THE
@@ -139,24 +172,72 @@ const keptBalance = sql`coalesce((select b.price - b.paid from subscription_bala
 /**
  * The CTEs `lib` and `dues`: one row per subscription and group it is due in, with its
  * balance, renewal price (0 for an unpaid balance) and amount due.
+ *
+ * Expiring and expired: `renewal_due`, each plan's balance read by its key, its renewal price
+ * from `listed_prices` (else its last agreed price, else 0).
+ *
+ * Unpaid: the balance is above zero, read from the kept sums of migration 0021
+ * (subscription_balances, from 0025's partial index of the plans that owe alone), not by working
+ * out every plan's balance; a randomized test holds the kept sums equal to THE rule (db/account.ts). With
+ * `unpaidPlans` false its plan's columns (student, seat, window, expiry, months) are null: the
+ * totals need none of them, and a page of another group saves reading every plan that owes.
  */
-function duesWith(libraryId: string, groups: readonly DueGroup[], subscriptionId?: string): SQL {
-  const keys = groups.map((group) => groupKeys(group, subscriptionId));
-  return sql`
-    with lib as (${libraryOf(libraryId)}),
-    due_keys as (${sql.join(keys, sql` union all `)}),
-    dues as (
-      select k.due_group, sub.id, sub.student_id, sub.seat_id, sub.is_reserved, sub.start_time, sub.end_time,
+function duesWith(
+  libraryId: string,
+  groups: readonly DueGroup[],
+  options: { subscriptionId?: string; unpaidPlans?: boolean } = {},
+): SQL {
+  const { subscriptionId, unpaidPlans = true } = options;
+  const renewalGroups = groups.filter((group): group is RenewalGroup => group !== 'unpaid');
+  const ctes: SQL[] = [sql`lib as (${libraryOf(libraryId)})`];
+  const parts: SQL[] = [];
+  if (renewalGroups.length > 0) {
+    ctes.push(renewalDue(renewalGroups, subscriptionId), listedPrices);
+    // `offset 0`: each plan's balance and last price read once (pulled up, the planner would
+    // read them again for the amount due).
+    parts.push(sql`
+      select sub.due_group, sub.id, sub.student_id, sub.seat_id, sub.is_reserved, sub.start_time, sub.end_time,
              sub.plan_expires_at, sub.duration_months, money.balance, money.renewal_price,
              money.balance + money.renewal_price as amount_due
-      from due_keys k
-      join subscriptions sub on sub.library_id = ${libraryId} and sub.id = k.id
+      from renewal_due sub
+      left join listed_prices listed on listed.duration_months = sub.duration_months
+        and listed.is_reserved = sub.is_reserved and listed.window_minutes = sub.window_minutes
       cross join lateral (
-        select ${keptBalance} as balance,
-               case when k.due_group = 'unpaid' then 0::numeric(12, 2) else ${renewalPrice} end as renewal_price
-      ) money
-    )`;
+        select ${keptBalance} as balance, coalesce(listed.price, ${lastAgreedPrice}, 0) as renewal_price offset 0
+      ) money`);
+  }
+  if (groups.includes('unpaid')) {
+    const only = subscriptionId ? sql`and b.subscription_id = ${subscriptionId}` : sql``;
+    const money = sql`b.price - b.paid as balance, 0::numeric(12, 2) as renewal_price, b.price - b.paid as amount_due`;
+    parts.push(
+      unpaidPlans
+        ? sql`
+      select 'unpaid' as due_group, sub.id, sub.student_id, sub.seat_id, sub.is_reserved, sub.start_time, sub.end_time,
+             sub.plan_expires_at, sub.duration_months, ${money}
+      from lib
+      join subscription_balances b on b.library_id = lib.id and b.price > b.paid ${only}
+      join subscriptions sub on sub.library_id = ${libraryId} and sub.id = b.subscription_id`
+        : sql`
+      select 'unpaid' as due_group, b.subscription_id as id, null::uuid as student_id, null::uuid as seat_id,
+             null::boolean as is_reserved, null::time as start_time, null::time as end_time,
+             null::date as plan_expires_at, null::int as duration_months, ${money}
+      from lib
+      join subscription_balances b on b.library_id = lib.id and b.price > b.paid ${only}`,
+    );
+  }
+  return sql`with ${sql.join(ctes, sql`, `)},
+    dues as (${sql.join(parts, sql` union all `)})`;
 }
+
+/**
+ * The unpaid dues of `dues` (made without their plans' columns) with them: the plans of the
+ * subscriptions that owe, read only when the unpaid group is the one listed.
+ */
+const unpaidWithPlans = (libraryId: string) => sql`
+  select dues.due_group, dues.id, sub.student_id, sub.seat_id, sub.is_reserved, sub.start_time, sub.end_time,
+         sub.plan_expires_at, sub.duration_months, dues.balance, dues.renewal_price, dues.amount_due
+  from dues join subscriptions sub on sub.library_id = ${libraryId} and sub.id = dues.id
+  where dues.due_group = 'unpaid'`;
 
 export type DueRow = {
   subscription_id: string;
@@ -193,11 +274,11 @@ const dueColumns = sql`
   exists (select 1 from student_devices dv where dv.library_id = st.library_id and dv.student_id = st.id) as has_device`;
 
 /**
- * The students, places and last reminders of `dues`. A reminder counts for its subscription,
+ * The students, places and last reminders of `dues` (or of `source`, read as `dues`). A reminder counts for its subscription,
  * group and the plan's current expiry only: one about an earlier period is not this due's.
  */
-const dueJoins = (libraryId: string) => sql`
-  from dues
+const dueJoins = (libraryId: string, source: SQL = sql`dues`) => sql`
+  from ${source} as dues
   join students st on st.library_id = ${libraryId} and st.id = dues.student_id
   left join seats se on se.id = dues.seat_id
   left join areas ar on ar.id = se.area_id
@@ -239,22 +320,61 @@ function searchOf(search: string | undefined): SQL {
   return sql`(st.first_name || ' ' || coalesce(st.last_name, '') ilike ${pattern} or st.mobile like ${pattern})`;
 }
 
+/** The last reminder of a due (`dues`), for the sort by it (`dueJoins` has the same). */
+const lastReminder = (libraryId: string) => sql`
+  left join lateral (
+    select r.sent_at from due_reminders r
+    where r.library_id = ${libraryId} and r.subscription_id = dues.id and r.due_group = dues.due_group
+      and r.plan_expires_at = dues.plan_expires_at
+    order by r.sent_at desc, r.id desc limit 1
+  ) last on true`;
+
+export type DuesPage = { rows: DueRow[]; total: number; totals: DuesTotals };
+
+/**
+ * One page of a group's dues (searched and sorted), the number of dues the search finds in the
+ * group, and the totals of every group: one statement, so the dues of every group (each plan's
+ * balance, renewal price, whether it was renewed) are worked out once for all three. The page is
+ * cut before the students' places, devices and last reminders are read; the count is the same
+ * pass's (a window over the group's dues the search finds), counted again only for a page past
+ * the end. The plans that owe are read only for the unpaid group's page.
+ *
+ * The students are joined for the search, the sort by name and the unpaid group; an expiring or
+ * expired plan's student is already known to be a member of the library (`studentIsMember`), so
+ * the join would find every one of them and is left out.
+ */
 export async function listDues(
   db: DbOrTx,
   libraryId: string,
   options: DueFilters & DueOrder & { limit: number; offset: number },
-) {
-  const dues = duesWith(libraryId, [options.group]);
+): Promise<DuesPage> {
   const where = searchOf(options.search);
-  const [rows, count] = await Promise.all([
-    db.execute<DueRow>(sql`
-      ${dues} select ${dueColumns} ${dueJoins(libraryId)} where ${where}
-      order by ${orderOf(options)} limit ${options.limit} offset ${options.offset}`),
-    db.execute<{ total: number }>(sql`
-      ${dues} select count(*)::int as total from dues
-      join students st on st.library_id = ${libraryId} and st.id = dues.student_id where ${where}`),
-  ]);
-  return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
+  const source =
+    options.group === 'unpaid'
+      ? unpaidWithPlans(libraryId)
+      : sql`select * from dues where due_group = ${options.group}`;
+  const students =
+    options.group === 'unpaid' || options.search || options.sortBy === 'name'
+      ? sql`join students st on st.library_id = ${libraryId} and st.id = dues.student_id`
+      : sql``;
+  const found = sql`from group_dues dues ${students}`;
+  const order = orderOf(options);
+  const result = await db.execute<{ total: number; rows: DueRow[]; totals: DuesTotals }>(sql`
+    ${duesWith(libraryId, DUE_GROUPS, { unpaidPlans: false })}, ${totalsWith},
+    group_dues as (${source}),
+    page as (
+      select dues.*, count(*) over () as total, row_number() over (order by ${order}) as position
+      ${found} ${options.sortBy === 'last_reminded_at' ? lastReminder(libraryId) : sql``}
+      where ${where}
+      order by ${order} limit ${options.limit} offset ${options.offset}
+    )
+    select
+      coalesce((select max(total) from page), (select count(*) ${found} where ${where}))::int as total,
+      (select coalesce(json_agg(to_jsonb(due) - 'position' order by due.position), '[]'::json)
+       from (select ${dueColumns}, dues.position ${dueJoins(libraryId, sql`page`)}) due) as rows,
+      (select json_object_agg(key, json_build_object('count', count, 'amount', amount)) from totals) as totals`);
+  const row = result.rows[0]!;
+  return { rows: row.rows, total: row.total, totals: { ...NO_DUES, ...row.totals } };
 }
 
 /** Every due of the list's group, search and order, in pages of `batch`, for the CSV export. */
@@ -277,29 +397,38 @@ export async function findDue(
   group: DueGroup,
 ): Promise<DueRow | undefined> {
   const result = await db.execute<DueRow>(sql`
-    ${duesWith(libraryId, [group], subscriptionId)} select ${dueColumns} ${dueJoins(libraryId)}`);
+    ${duesWith(libraryId, [group], { subscriptionId })} select ${dueColumns} ${dueJoins(libraryId)}`);
   return result.rows[0];
 }
 
 export type DuesTotals = Record<DueGroup | 'outstanding', { count: number; amount: string }>;
 
+/** The totals of a library with no dues (a group with none has no row in `totals`). */
+const NO_DUES: DuesTotals = {
+  expiring: { count: 0, amount: '0' },
+  expired: { count: 0, amount: '0' },
+  unpaid: { count: 0, amount: '0' },
+  outstanding: { count: 0, amount: '0' },
+};
+
 /**
- * Count and total of each group, and `outstanding`: every subscription with something due,
- * counted once with its largest amount due.
+ * The CTE `totals` of `dues` (every group's): count and total of each group, and `outstanding`:
+ * every subscription with something due, counted once with its largest amount due.
  */
-export async function duesTotals(db: DbOrTx, libraryId: string): Promise<DuesTotals> {
-  const result = await db.execute<{ key: DueGroup | 'outstanding'; count: number; amount: string }>(sql`
-    ${duesWith(libraryId, DUE_GROUPS)},
-    largest as (select id, max(amount_due) as amount from dues group by id)
+const totalsWith = sql`
+  largest as (select id, max(amount_due) as amount from dues group by id),
+  totals as (
     select due_group as key, count(*)::int as count, sum(amount_due)::text as amount from dues group by due_group
     union all
-    select 'outstanding', count(*)::int, coalesce(sum(amount), 0)::text from largest`);
-  const totals: DuesTotals = {
-    expiring: { count: 0, amount: '0' },
-    expired: { count: 0, amount: '0' },
-    unpaid: { count: 0, amount: '0' },
-    outstanding: { count: 0, amount: '0' },
-  };
+    select 'outstanding', count(*)::int, coalesce(sum(amount), 0)::text from largest
+  )`;
+
+/** Count and total of each group, and `outstanding` (see `totalsWith`). */
+export async function duesTotals(db: DbOrTx, libraryId: string): Promise<DuesTotals> {
+  const result = await db.execute<{ key: DueGroup | 'outstanding'; count: number; amount: string }>(sql`
+    ${duesWith(libraryId, DUE_GROUPS, { unpaidPlans: false })}, ${totalsWith}
+    select key, count, amount from totals`);
+  const totals: DuesTotals = { ...NO_DUES };
   for (const row of result.rows) totals[row.key] = { count: row.count, amount: row.amount };
   return totals;
 }

@@ -77,15 +77,12 @@ async function settingsOf(context: DuesContext, actor: Actor) {
   return settings;
 }
 
-async function summaryWith(
-  context: DuesContext,
-  actor: Actor,
+/** The summary, from the groups' totals and whether reminders worked. */
+function summaryOf(
   settings: repository.DuesSettingsRow,
-): Promise<DuesSummary> {
-  const [totals, effect] = await Promise.all([
-    repository.duesTotals(context.db, actor.libraryId),
-    repository.reminderEffect(context.db, actor.libraryId),
-  ]);
+  totals: repository.DuesTotals,
+  effect: Awaited<ReturnType<typeof repository.reminderEffect>>,
+): DuesSummary {
   const total = (key: keyof repository.DuesTotals) => ({
     count: totals[key].count,
     amount: Number(totals[key].amount),
@@ -103,24 +100,32 @@ async function summaryWith(
 
 /** The dashboard's "Dues outstanding" and the dues screen's group totals. */
 export async function duesSummary(context: DuesContext, actor: Actor): Promise<DuesSummary> {
-  return summaryWith(context, actor, await settingsOf(context, actor));
+  const [settings, totals, effect] = await Promise.all([
+    settingsOf(context, actor),
+    repository.duesTotals(context.db, actor.libraryId),
+    repository.reminderEffect(context.db, actor.libraryId),
+  ]);
+  return summaryOf(settings, totals, effect);
 }
 
-/** One group of dues, searched, sorted and paged, with the summary. */
+/**
+ * One group of dues, searched, sorted and paged, with the summary: the page, its count and
+ * every group's totals come from one statement (repository.listDues).
+ */
 export async function listDues(context: DuesContext, actor: Actor, query: ListQuery) {
-  const settings = await settingsOf(context, actor);
-  const [{ rows, total }, summary] = await Promise.all([
+  const [settings, { rows, total, totals }, effect] = await Promise.all([
+    settingsOf(context, actor),
     repository.listDues(context.db, actor.libraryId, {
       ...orderOf(query),
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     }),
-    summaryWith(context, actor, settings),
+    repository.reminderEffect(context.db, actor.libraryId),
   ]);
   return {
     dues: rows.map((row) => present(row, settings)),
     pagination: paginate(query.page, query.limit, total),
-    summary,
+    summary: summaryOf(settings, totals, effect),
   };
 }
 
