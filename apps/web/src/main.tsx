@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE } from '@app/shared';
+import { startFirstScreen } from '@/app/first-screen';
 import { dropPrerender, startLanguage } from '@/lib/language-start';
 
 /**
@@ -6,6 +7,8 @@ import { dropPrerender, startLanguage } from '@/lib/language-start';
  * app is imported only after it, as modules read their texts as they load (lib/language-start).
  * The sign-in page is prerendered in English; in another language its head script has hidden it,
  * and it is dropped here for the app to render in place of hydrating it.
+ * Then an /app screen's own chunks and first calls start beside the app's (app/first-screen).
  */
 if ((await startLanguage()) !== DEFAULT_LANGUAGE) dropPrerender(document.getElementById('root'));
+startFirstScreen(window.location.pathname);
 await import('@/app/start-admin');

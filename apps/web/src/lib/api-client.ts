@@ -8,6 +8,7 @@ import {
 import { API_TIMEOUT_MS, currentLanguage, messages } from '@app/shared';
 import { env } from '@/config/env';
 import { envelopeMessage, isAuthFailure } from './api-errors';
+import { fetchOrTakeEarly } from './early-requests';
 import { redirectTo } from './navigation';
 import { clearSession, readToken } from './session';
 import { logout } from './store/auth-slice';
@@ -28,6 +29,8 @@ function absoluteBase(base: string): string {
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: absoluteBase(env.apiBase),
   timeout: API_TIMEOUT_MS,
+  // A cold visit's first calls may have been sent by the entry already (lib/early-requests).
+  fetchFn: fetchOrTakeEarly,
   prepareHeaders: (headers) => {
     // The API answers its messages in the page's language (issue 20).
     headers.set('Accept-Language', currentLanguage());

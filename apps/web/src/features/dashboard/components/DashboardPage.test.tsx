@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { messages, type DashboardData, type DashboardPeriod, type DuesSummary, type Profit } from '@app/shared';
 import { jsonResponse, stubFetch } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
+import { DASHBOARD_CALLS } from '@/app/first-screen';
+import { apiUrl } from '@/lib/early-requests';
 
 const m = messages.dashboard;
 
@@ -120,6 +122,20 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('status', { name: messages.common.loading })).toBeTruthy();
     expect(screen.getByRole('button', { name: m.selectDateRange })).toBeTruthy();
     expect(screen.queryByText(m.totalStudents)).toBeNull();
+  });
+
+  it('makes, as it loads, every call a cold visit sends early (app/first-screen, issue 18)', async () => {
+    serveDashboard((period) => ok(dashboard(period as DashboardPeriod)));
+    const served = globalThis.fetch;
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push(input instanceof Request ? input.url : String(input));
+      return served(input, init);
+    });
+    await openDashboard();
+    await screen.findByText(messages.profit.dashboardCard);
+    await screen.findByText(m.totalStudents);
+    await waitFor(() => expect(new Set(asked)).toEqual(new Set(['/auth/me', ...DASHBOARD_CALLS].map(apiUrl))));
   });
 
   it('shows every figure of the last 24 hours, with the cards linking on', async () => {
