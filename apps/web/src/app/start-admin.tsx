@@ -34,7 +34,10 @@ async function start(root: HTMLElement) {
     // React handles the page's events from here on (the head script stops holding them).
     document.dispatchEvent(new Event(APP_LISTENING_EVENT));
   } else {
-    createRoot(root).render(app);
+    // Likewise the first render of any other page (issue 18: the signed-in shell and its screen
+    // rendered in one task of half a second on a throttled phone).
+    const created = createRoot(root);
+    startTransition(() => created.render(app));
   }
 }
 

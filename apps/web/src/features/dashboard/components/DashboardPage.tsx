@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -27,7 +27,12 @@ const DashboardCharts = lazy(() => import('./DashboardCharts'));
 export function DashboardPage() {
   const dashboard = useDashboard();
   const timeZone = useLibraryTimeZone();
-  const { data, periodData } = dashboard;
+  // The figures are drawn in a deferred render, which React may slice and interrupt, rather than
+  // in the store's urgent update as they arrive, and never in the screen's first render, which
+  // shows the greeting and skeletons (issue 18: on a phone each was one long task, and the first
+  // paint waited for the figures when they came early, lib/early-requests).
+  const data = useDeferredValue(dashboard.data ?? null, null) ?? undefined;
+  const periodData = useDeferredValue(dashboard.periodData ?? null, null) ?? undefined;
   // The charts sit below the figures: their code (MUI X Charts, about 90 kB) loads as they come near the viewport.
   const [chartsRef, chartsNear] = useNearViewport<HTMLDivElement>();
 
