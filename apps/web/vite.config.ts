@@ -110,6 +110,78 @@ function preloadStartedApp(): Plugin {
   };
 }
 
+/** The pages outside the signed-in shell: their modules stay out of the shell's chunk (app/routes.tsx). */
+const PUBLIC_ROUTES = ['landing', 'login', 'register', 'forgot-password', 'invite', 'reset-password', 'not-found'];
+
+/**
+ * Fewer, larger chunks on a cold visit's path (issue 18). The entries import the app only once
+ * the page's language is fixed, so rolldown splits what the admin app's start, the student app's,
+ * the signed-in shell and the screens share into a chunk per set of importers: a cold dashboard
+ * loaded 85 files, most under 1 kB, each a request (six at a time over HTTP/1.1) and a boundary
+ * that gzip compresses apart. This plugin reads the module graph once the build has it and names
+ * three chunks from it (the `test` and `name` of one code-splitting group):
+ * - `app-start`: what the admin app's start (app/start-admin) needs and the student app never does;
+ * - `start-common`: what both apps' starts need (React DOM, MUI's core, the store);
+ * - `app-shell`: what the signed-in shell adds, except what a public page also needs (the
+ *   sign-in page would otherwise load the shell).
+ * Each is a set of modules closed under their imports but for the modules of the chunks loaded
+ * before them (the entries' own, then the starts'), so no two of them import each other, and each
+ * is imported where its modules were: after the language is fixed, as before. What runs before
+ * the language is fixed (the entries' static imports, a Hindi page's lib/hindi-start with dayjs and
+ * MUI's locales) is left alone: in a group it would bring that group's modules, which read their
+ * texts as they load, in before the language.
+ */
+function startChunks() {
+  const chunkOf = new Map<string, string>();
+  const plugin: Plugin = {
+    name: 'start-chunks',
+    apply: 'build',
+    buildEnd() {
+      chunkOf.clear();
+      const source = (relative: string) => here(`./src/${relative}`);
+      if (!this.getModuleInfo(source('main.tsx'))) return;
+      const closure = (roots: string[], dynamic = false) => {
+        const seen = new Set<string>();
+        const visit = (id: string) => {
+          if (seen.has(id)) return;
+          const info = this.getModuleInfo(id);
+          if (!info) return;
+          seen.add(id);
+          info.importedIds.forEach(visit);
+          if (dynamic) info.dynamicallyImportedIds.forEach(visit);
+        };
+        roots.forEach(visit);
+        return seen;
+      };
+      // What runs before the language is fixed: the entries and a Hindi page's start (lib/hindi-start).
+      const entries = closure([source('main.tsx'), source('student-main.tsx'), source('lib/hindi-start.ts')]);
+      const student = closure([source('features/student-app/start-student.tsx')], true);
+      const studentStart = closure([source('features/student-app/start-student.tsx')]);
+      const start = closure([source('app/start-admin.tsx')]);
+      const shell = closure([source('app/guards/SignedInShell.tsx')]);
+      const publicPages = closure(PUBLIC_ROUTES.map((route) => source(`app/routes/${route}.tsx`)));
+      for (const id of start) {
+        if (entries.has(id)) continue;
+        if (!student.has(id)) chunkOf.set(id, 'app-start');
+        else if (studentStart.has(id)) chunkOf.set(id, 'start-common');
+      }
+      for (const id of shell) {
+        if (!entries.has(id) && !start.has(id) && !student.has(id) && !publicPages.has(id))
+          chunkOf.set(id, 'app-shell');
+      }
+    },
+  };
+  return {
+    plugin,
+    group: {
+      name: (id: string) => chunkOf.get(id) ?? null,
+      test: (id: string) => chunkOf.has(id),
+      // The sets above are closed already; capturing their imports too would pull in the entries' modules.
+      includeDependenciesRecursively: false,
+    },
+  };
+}
+
 const SHARED_SOURCE = /packages\/shared\/src\/.+\.ts$/;
 
 /**
@@ -154,9 +226,11 @@ function pureSharedDeclarations(): Plugin {
   };
 }
 
+const start = startChunks();
+
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), studentApp(), pureSharedDeclarations(), preloadStartedApp()],
+  plugins: [react(), studentApp(), pureSharedDeclarations(), preloadStartedApp(), start.plugin],
   resolve: {
     alias: { '@': here('./src') },
   },
@@ -187,6 +261,7 @@ export default defineConfig({
               name: 'mui-text-field',
               test: /node_modules\/@mui\/(material\/(TextField|InputBase|Input|FilledInput|OutlinedInput|InputLabel|FormLabel|FormControl|FormHelperText|InputAdornment|Select|NativeSelect|Menu|MenuList|List|Popover|Modal|Backdrop|Fade|Grow|Portal|Paper|TextareaAutosize|Unstable_TrapFocus)\/)|node_modules\/react-transition-group\//,
             },
+            start.group,
           ],
         },
       },
