@@ -69,6 +69,23 @@ function sayMainThread(lhr: Result, label: string) {
       .map((item) => `${short(item.url)} ${Math.round(item.total ?? 0)}/${Math.round(item.scripting ?? 0)}`)
       .join('; ')}`,
   );
+  // What the LCP was, its phases, and the longest chain of requests one waited on (issue 18).
+  const lcp = lhr.audits['largest-contentful-paint-element']?.details as
+    { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] } | undefined;
+  const element = lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? '(none)';
+  const phases = (lcp?.items?.[1]?.items ?? [])
+    .filter((item) => item.phase)
+    .map((item) => `${item.phase} ${Math.round(item.timing ?? 0)}`)
+    .join(', ');
+  console.log(`  ${label}: LCP element ${element.slice(0, 100)}${phases ? ` (${phases} ms)` : ''}`);
+  const chain = (
+    lhr.audits['critical-request-chains']?.details as
+      { longestChain?: { duration?: number; length?: number; transferSize?: number } } | undefined
+  )?.longestChain;
+  if (chain)
+    console.log(
+      `  ${label}: longest request chain: ${chain.length} requests, ${Math.round(chain.duration ?? 0)} ms, ${Math.round((chain.transferSize ?? 0) / 1024)} kB`,
+    );
 }
 
 async function audit(
