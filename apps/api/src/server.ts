@@ -12,16 +12,17 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 
 /**
  * How far V8 lets the old generation grow past what survived its last full collection before
- * collecting again: 25 % (1.25 times the survivors). Left to itself V8 picks up to 300 % when
+ * collecting again: 50 % (1.5 times the survivors). Left to itself V8 picks up to 300 % when
  * allocation is fast, so under the SaaS bench's mix this server's resident memory went from
  * about 130 MB idle to 200–270 MB (325 MB before the rarely used libraries were loaded on first
- * use), nearly all of it garbage waiting for the next full collection. At 50 % one process
- * peaked at 186–196 MB and two behind the balancer at 190–209 MB; at 25 % at 180 MB, one or two,
- * with the same latency (docs/performance.md, "Memory and start"). V8 reads the setting at every
- * full collection, so it applies from here on; `--heap-growing-percent` given to node (on its
- * command line or in NODE_OPTIONS) is kept instead.
+ * use), nearly all of it garbage waiting for the next full collection. On bench/saas's database
+ * one process peaked at 192 MB with 50 % and at 221 MB with 25 % (two processes: 203/207 and
+ * 203/204 MB); runs differ by about 15 MB, so 25 % bought nothing measurable for more frequent
+ * full collections (docs/performance.md, "Memory and start"). V8 reads the setting at every full
+ * collection, so it applies from here on; `--heap-growing-percent` given to node (on its command
+ * line or in NODE_OPTIONS) is kept instead.
  */
-const HEAP_GROWING_PERCENT = 25;
+const HEAP_GROWING_PERCENT = 50;
 
 function limitHeapGrowth() {
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
