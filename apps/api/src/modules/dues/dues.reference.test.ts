@@ -126,7 +126,9 @@ const paise = (max: number) => fc.integer({ min: 0, max }).map((value) => (value
 const minute = fc.integer({ min: 0, max: 1439 });
 
 const planArbitrary = fc.record({
-  expiresIn: fc.integer({ min: -12, max: 10 }),
+  // Half the plans end within the groups' widest days (expiring up to 6 days ahead, expired up to
+  // 5 back), so every run has dues of each group; the rest anywhere from 12 days ago to 10 ahead.
+  expiresIn: fc.oneof(fc.integer({ min: -5, max: 6 }), fc.integer({ min: -12, max: 10 })),
   duration: fc.integer({ min: 1, max: 3 }),
   reserved: fc.boolean(),
   start: minute,
@@ -364,7 +366,9 @@ describe('the dues against their definition, plan by plan', () => {
         seen.renewed += library.students.filter((student) => student.plans.length > 1).length;
         seen.lastPrice += library.prices.length === 0 ? 1 : 0;
       }),
-      { numRuns: 30 },
+      // A fixed seed: the same 30 libraries on every run, so the coverage checks below cannot
+      // fail by chance (an unseeded run once drew only 5 expired dues).
+      { numRuns: 30, seed: 20261125 },
     );
     expect(seen.expiring).toBeGreaterThan(5);
     expect(seen.expired).toBeGreaterThan(5);
