@@ -107,8 +107,9 @@ async function randomLibrary(seed: number, timeZone: string) {
       return { ...running(), start: end - random.int(30, 300), end };
     },
     () => {
-      const end = minute + random.int(5, 60);
-      return { ...endedYesterday(), start: end + random.int(5, 300), end };
+      // Both bounds before midnight (when the day has room), so the window wraps and covers now.
+      const end = minute + random.int(5, Math.max(5, Math.min(60, 1430 - minute)));
+      return { ...endedYesterday(), start: end + random.int(5, Math.max(5, Math.min(300, 1439 - end))), end };
     },
     () => ({ ...running(), start: minute + random.int(5, 300), end: minute - random.int(5, 300) }),
     () => ({ ...endedYesterday(), start: minute - random.int(60, 120), end: minute + random.int(60, 120) }),
