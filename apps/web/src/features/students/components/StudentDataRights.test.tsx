@@ -204,7 +204,9 @@ describe('Students: members and those who left (issue 19)', { timeout: 60_000 },
     const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
     expect(await blob.text()).toBe('{"profile":{}}');
 
-    // A failure says what the server said, and saves nothing.
+    // A failure says what the server said, and saves nothing. The button is busy (disabled) until the
+    // first download has finished, a moment after its message shows: wait for it, as a person would.
+    await waitFor(() => expect((action(p.exportData.action) as HTMLButtonElement).disabled).toBe(false));
     await user.click(action(p.exportData.action)!);
     await user.click(await screen.findByRole('menuitem', { name: p.exportData.html }));
     expect(await screen.findByText(m.notFound)).toBeTruthy();
