@@ -20,9 +20,9 @@ import { sql, type SQL } from 'drizzle-orm';
  *
  * The holds are worked out for the whole library in one pass over its current reserved plans
  * (migration 0024's index), not by probing each seat's plans: at a library of 16,000 seats that
- * was 16,000 lookups on every areas or seats request (issue 18, bench/saas). The seat cards, every
- * area's `availableSeats` (its seats whose state is `available`) and the seat a student holds all
- * read this, so they can never disagree; seat-state.test.ts holds it to the rule above.
+ * was 16,000 lookups on every areas or seats request (issue 18, bench/saas). The seat cards and
+ * every area's `availableSeats` (its seats whose state is `available`) both read this, so they can
+ * never disagree; seat-state.test.ts holds it to the rule above.
  */
 export function seatHoldsSql(libraryId: string, onlySeatIds?: readonly string[]): SQL {
   const local = sql`clock.at`;

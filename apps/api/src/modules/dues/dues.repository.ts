@@ -53,11 +53,14 @@ export async function duesSettings(db: DbOrTx, libraryId: string): Promise<DuesS
 /** Agreed prices of all its periods minus every payment towards them (the shared rule, db/account.ts). */
 const balance = balanceSql({ libraryId: sql`sub.library_id`, subscriptionId: sql`sub.id` });
 
-/** Renewed: the same student holds another subscription that ends later. */
-const renewed = sql`exists (
+/** Renewed: the same student holds another subscription than the plan `alias` that ends later. */
+function renewedOf(alias: string): SQL {
+  const plan = sql.raw(alias);
+  return sql`exists (
   select 1 from subscriptions later
-  where later.library_id = sub.library_id and later.student_id = sub.student_id
-    and later.id <> sub.id and later.plan_expires_at > sub.plan_expires_at)`;
+  where later.library_id = ${plan}.library_id and later.student_id = ${plan}.student_id
+    and later.id <> ${plan}.id and later.plan_expires_at > ${plan}.plan_expires_at)`;
+}
 
 // Minutes from midnight, seconds dropped, as the shared windowMinutes reads `HH:mm[:ss]`.
 const startMinute = sql`(extract(hour from sub.start_time)::int * 60 + extract(minute from sub.start_time)::int)`;
@@ -66,24 +69,36 @@ const endMinute = sql`(extract(hour from sub.end_time)::int * 60 + extract(minut
 const windowMinutes = sql`(case when ${endMinute} > ${startMinute} then ${endMinute} - ${startMinute}
   else ${endMinute} - ${startMinute} + 1440 end)`;
 
-const samePlan = sql`p.library_id = sub.library_id and p.duration_months = sub.duration_months
-  and p.is_reserved = sub.is_reserved`;
+/**
+ * The price list's price of a plan of library `plan.library`, `plan.months` long, reserved or not,
+ * whose daily window lasts `plan.windowMinutes`: the smallest daily-hours tier the window fits in,
+ * else the any-length entry; null when the list has neither.
+ */
+function listedPrice(plan: { library: SQL; months: SQL; reserved: SQL; windowMinutes: SQL }): SQL {
+  const samePlan = sql`p.library_id = ${plan.library} and p.duration_months = ${plan.months}
+    and p.is_reserved = ${plan.reserved}`;
+  return sql`coalesce(
+    (select p.price from price_list p
+      where ${samePlan} and p.window_hours * 60 >= ${plan.windowMinutes}
+      order by p.window_hours limit 1),
+    (select p.price from price_list p where ${samePlan} and p.window_hours is null))`;
+}
+
+/** The plan's last agreed price, when the price list has none for it. */
+const lastAgreedPrice = sql`(select c.price from subscription_charges c
+  where c.library_id = sub.library_id and c.subscription_id = sub.id
+  order by c.created_at desc, c.id desc limit 1)`;
 
 /**
- * The next period's price: the price list's entry for the plan (its months, reserved or
- * not, the smallest daily-hours tier the window fits in, else the any-length entry), else
- * the last price agreed for it. The shared `lookupPrice` says the same (a property test
- * holds them together).
+ * The next period's price: the price list's entry for the plan, else the last price agreed for
+ * it. The shared `lookupPrice` says the same (a property test holds them together).
  */
-const renewalPrice = sql`coalesce(
-  (select p.price from price_list p
-    where ${samePlan} and p.window_hours * 60 >= ${windowMinutes}
-    order by p.window_hours limit 1),
-  (select p.price from price_list p where ${samePlan} and p.window_hours is null),
-  (select c.price from subscription_charges c
-    where c.library_id = sub.library_id and c.subscription_id = sub.id
-    order by c.created_at desc, c.id desc limit 1),
-  0)`;
+const renewalPrice = sql`coalesce(${listedPrice({
+  library: sql`sub.library_id`,
+  months: sql`sub.duration_months`,
+  reserved: sql`sub.is_reserved`,
+  windowMinutes,
+})}, ${lastAgreedPrice}, 0)`;
 
 /**
  * Issue 19: the plan's student is still a member. A student who left will not renew, so their
@@ -127,10 +142,7 @@ function renewalDue(groups: readonly RenewalGroup[], subscriptionId?: string): S
              ending.end_time, ending.plan_expires_at, ending.duration_months
       from subscriptions ending
       where ending.library_id = lib.id and ending.plan_expires_at between ${first} and ${last} ${only}
-        and not exists (
-          select 1 from subscriptions later
-          where later.library_id = ending.library_id and later.student_id = ending.student_id
-            and later.id <> ending.id and later.plan_expires_at > ending.plan_expires_at)
+        and not ${renewedOf('ending')}
       offset 0
     ) sub
     where ${studentIsMember}
@@ -140,26 +152,18 @@ function renewalDue(groups: readonly RenewalGroup[], subscriptionId?: string): S
 /**
  * The CTE `listed_prices`: the price list's price of each plan kind among the renewal dues
  * (months, reserved or not, the daily window's minutes), looked up once per kind rather than
- * once per plan: the smallest daily-hours tier the window fits in, else the any-length entry,
- * else null (the plan's last agreed price then). The same lookup as `renewalPrice` (a
- * randomized test holds them together).
+ * once per plan (`listedPrice`, which `renewalPrice` asks per plan); null leaves the plan's last
+ * agreed price (a randomized test holds the dues to the definition written plan by plan).
  */
 const listedPrices = sql`listed_prices as materialized (
-  select kind.duration_months, kind.is_reserved, kind.window_minutes, coalesce(
-    (select p.price from price_list p
-      where p.library_id = lib.id and p.duration_months = kind.duration_months and p.is_reserved = kind.is_reserved
-        and p.window_hours * 60 >= kind.window_minutes
-      order by p.window_hours limit 1),
-    (select p.price from price_list p
-      where p.library_id = lib.id and p.duration_months = kind.duration_months and p.is_reserved = kind.is_reserved
-        and p.window_hours is null)) as price
+  select kind.duration_months, kind.is_reserved, kind.window_minutes, ${listedPrice({
+    library: sql`lib.id`,
+    months: sql`kind.duration_months`,
+    reserved: sql`kind.is_reserved`,
+    windowMinutes: sql`kind.window_minutes`,
+  })} as price
   from lib cross join (select distinct duration_months, is_reserved, window_minutes from renewal_due) kind
 )`;
-
-/** The plan's last agreed price, when the price list has none for it. */
-const lastAgreedPrice = sql`(select c.price from subscription_charges c
-  where c.library_id = sub.library_id and c.subscription_id = sub.id
-  order by c.created_at desc, c.id desc limit 1)`;
 
 /**
  * A due plan's balance: its kept agreed prices minus payments (migration 0021), equal to THE
@@ -566,7 +570,7 @@ export async function pushCandidates(
     ) stage
     where lib.auto_push_reminders and sub.library_id = lib.id
       and sub.plan_expires_at between lib.today - lib.grace_days - 3 and lib.today + lib.expiring_days
-      and stage.name is not null and not ${renewed} and ${studentIsMember}
+      and stage.name is not null and not ${renewedOf('sub')} and ${studentIsMember}
       and exists (
         select 1 from student_devices dv
         where dv.library_id = lib.id and dv.student_id = sub.student_id and ${deliverable})
