@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../pg-errors';
 import { fixReceiptFacts } from './receipt-facts';
 import { assignReceiptNo } from './receipts';
+import { isoUtc } from '../../db/sql-time';
 
 /**
  * The money of a subscription (DESIGN.md §8): its charges (`subscription_charges`, one per
@@ -167,7 +168,7 @@ export type ChargeRow = {
   created_at: string;
 };
 
-const utc = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const utc = (column: string) => isoUtc(sql.raw(column));
 
 /** The periods agreed, oldest first; a discount is what the price list asked above the price agreed. */
 export async function listCharges(db: DbOrTx, libraryId: string, subscriptionId: string): Promise<ChargeRow[]> {

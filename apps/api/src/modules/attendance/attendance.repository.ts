@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CheckMethod } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { balanceSql } from '../../db/account';
+import { isoUtc } from '../../db/sql-time';
 
 /**
  * Entry passes, ID cards and visits (issue 15). Every figure is PostgreSQL's, in the
@@ -9,7 +10,7 @@ import { balanceSql } from '../../db/account';
  * clock): the library's today is `(now at time zone libraries.time_zone)::date`.
  */
 
-const utc = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const utc = (column: string) => isoUtc(sql.raw(column));
 const day = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD')`);
 
 /** An open visit older than this is taken as forgotten (never checked out): not inside now, and the next scan checks in afresh. */

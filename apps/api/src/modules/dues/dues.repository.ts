@@ -10,6 +10,7 @@ import {
 import { balanceSql, countedFee } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../lib/sql-like';
+import { isoUtc } from '../../db/sql-time';
 
 /**
  * The dues' SQL (docs/decisions.md, "Dues and reminders"). Every figure is computed here:
@@ -266,7 +267,7 @@ export type DueRow = {
   has_device: boolean;
 };
 
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = isoUtc;
 
 const dueColumns = sql`
   dues.id as subscription_id, dues.student_id, dues.due_group as "group", st.first_name, st.last_name, st.mobile,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PaymentMode } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
+import { isoUtc } from '../../db/sql-time';
 
 /**
  * What a library spent (issue 14): its expenses, dated library days, and its monthly
@@ -8,7 +9,7 @@ import type { DbOrTx } from '../../db/client';
  * PostgreSQL's.
  */
 
-const utc = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const utc = (column: string) => isoUtc(sql.raw(column));
 
 /** The library's today (`YYYY-MM-DD`, in its time zone); undefined for no such library. */
 export async function libraryToday(db: DbOrTx, libraryId: string): Promise<string | undefined> {

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { isoUtc } from '../../db/sql-time';
 
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const iso = (column: string) => isoUtc(sql.raw(column));
 
 export async function findStudent(db: DbOrTx, libraryId: string, studentId: string) {
   const result = await db.execute<{ id: string; first_name: string; status: 'active' | 'left' }>(

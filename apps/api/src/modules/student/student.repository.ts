@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PAYMENT_MODES } from '@app/shared';
 import { accountSql } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
+import { isoUtc } from '../../db/sql-time';
 
 /*
  * The student app's SQL (issue 15). Every query is scoped by the library and the student of
@@ -9,7 +10,7 @@ import type { DbOrTx } from '../../db/client';
  * library's today is computed in its time zone.
  */
 
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const iso = (column: string) => isoUtc(sql.raw(column));
 
 /**
  * The student a pairing code belongs to. The code is the only credential of sign-in, so this

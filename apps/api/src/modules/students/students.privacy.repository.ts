@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { isoUtc } from '../../db/sql-time';
 
 /**
  * The SQL of a student's data rights (issue 19): erasing the identity documents (on request
@@ -8,7 +9,7 @@ import type { DbOrTx } from '../../db/client';
  * and dates as `YYYY-MM-DD`.
  */
 
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const iso = (column: string) => isoUtc(sql.raw(column));
 
 /** The library's date at `at` (a timestamptz expression), in its time zone (`l` is the library). */
 const libraryDateAt = (at: SQL) => sql`(${at} at time zone l.time_zone)::date`;

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { admins, invitations, passwordResets, sessions } from '../../db/schema';
 import { refusedAs } from '../../lib/pg-errors';
+import { isoUtc } from '../../db/sql-time';
 
 /** A person of the team as the repository reads them. */
 export type PersonRow = {
@@ -16,8 +17,7 @@ export type PersonRow = {
   createdAt: string;
 };
 
-const iso = (column: ReturnType<typeof sql>) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = isoUtc;
 
 const personColumns = sql`
   a.id, a.name, a.email, a.phone, a.role, a.must_change_password as "mustChangePassword",
