@@ -11,20 +11,32 @@ import { sql, type SQL } from 'drizzle-orm';
  *   window does not cover now;
  * - `available` otherwise.
  *
- * It comes in two parts that are only used together: `seatHoldsSql`, a FROM item with one row
- * per seat that has a reserved plan today (or one from yesterday evening still running), and
- * `seatStateSql`, the state of a seat row `s` of area `a` joined to it as `h`:
+ * It comes in three parts that are only used together: `libraryClockSql`, a FROM item `clock`
+ * with the library's local time now; `seatHoldSql`, a LATERAL FROM item with whether seat `s` is
+ * held now (`occupied`) or today (`running`) by a reserved plan; and `seatStateSql`, the state of
+ * a seat row `s` of area `a` from them, its holds joined as `h`:
  *
- *     from seats s join areas a on a.id = s.area_id
- *     left join ${seatHoldsSql(libraryId)} h on h.seat_id = s.id
+ *     from ${libraryClockSql(libraryId)}
+ *     cross join seats s join areas a on a.id = s.area_id
+ *     left join ${seatHoldSql()} h on true
  *
- * The holds are worked out for the whole library in one pass over its current reserved plans
- * (migration 0024's index), not by probing each seat's plans: at a library of 16,000 seats that
- * was 16,000 lookups on every areas or seats request (issue 18, bench/saas). The seat cards and
- * every area's `availableSeats` (its seats whose state is `available`) both read this, so they can
- * never disagree; seat-state.test.ts holds it to the rule above.
+ * Each seat's holds are read from its own entries of migration 0018's partial index of reserved
+ * plans by seat (`subscriptions_seat_reserved_idx`, which carries every column the rule reads),
+ * one probe a seat: about 3 µs. Whatever plan PostgreSQL picks, the work grows with the seats
+ * listed, so the statements that read this can be prepared (planned once per connection, not
+ * per request): a generic plan sized for an average library cannot go quadratic at a large one.
+ * The earlier form grouped the library's holds first and joined them to the seats; its generic
+ * plan paired every seat with every hold, 92 s at a library of 16,210 seats against 66 ms for
+ * this one (issue 18, docs/performance.md). The seat cards and every area's `availableSeats`
+ * (its seats whose state is `available`) both read this, so they can never disagree;
+ * seat-state.test.ts holds it to the rule above.
  */
-export function seatHoldsSql(libraryId: string, onlySeatIds?: readonly string[]): SQL {
+export function libraryClockSql(libraryId: string): SQL {
+  return sql`(select now() at time zone l.time_zone as at from libraries l where l.id = ${libraryId}) clock`;
+}
+
+/** Seat `s`'s reserved plans that may hold it now or today (`clock` joined, see `libraryClockSql`). */
+export function seatHoldSql(): SQL {
   const local = sql`clock.at`;
   const today = sql`(${local})::date`;
   const nowTime = sql`(${local})::time`;
@@ -34,20 +46,16 @@ export function seatHoldsSql(libraryId: string, onlySeatIds?: readonly string[])
       or (sub.start_time >= sub.end_time and ${nowTime} >= sub.start_time)))
     or (sub.joining_date <= ${today} - 1 and sub.plan_expires_at >= ${today} - 1
       and sub.start_time >= sub.end_time and ${nowTime} < sub.end_time))`;
-  const onlySeats =
-    onlySeatIds === undefined ? sql`` : sql`and sub.seat_id = any(${sql.param([...onlySeatIds])}::uuid[])`;
-  return sql`(
-    select sub.seat_id,
-      bool_or(${coversNow}) as occupied,
+  return sql`lateral (
+    select bool_or(${coversNow}) as occupied,
       bool_or(sub.joining_date <= ${today} and sub.plan_expires_at >= ${today}) as running
-    from (select now() at time zone l.time_zone as at from libraries l where l.id = ${libraryId}) clock
-    join subscriptions sub on sub.library_id = ${libraryId} and sub.is_reserved
-      and sub.plan_expires_at >= ${today} - 1 and sub.joining_date <= ${today} ${onlySeats}
-    group by sub.seat_id
+    from subscriptions sub
+    where sub.seat_id = s.id and sub.is_reserved and sub.library_id = s.library_id
+      and sub.plan_expires_at >= ${today} - 1 and sub.joining_date <= ${today}
   )`;
 }
 
-/** The state of seat `s` in area `a`, its holds joined as `h` (see `seatHoldsSql`). */
+/** The state of seat `s` in area `a`, its holds joined as `h` (see `seatHoldSql`). */
 export function seatStateSql(): SQL {
   return sql`case
     when a.status = 'maintenance' then 'maintenance'

@@ -3,7 +3,8 @@ import type { AreaListQuery, AreaStatus, AreaSortKey } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { areas, seats } from '../../db/schema';
 import { refusedAs } from '../../lib/pg-errors';
-import { seatHoldsSql, seatStateSql } from '../../db/seat-state';
+import { libraryClockSql, seatHoldSql, seatStateSql } from '../../db/seat-state';
+import { executePrepared } from '../../db/prepared';
 import { isoUtc } from '../../db/sql-time';
 import { containsPattern } from '../../lib/sql-like';
 
@@ -53,8 +54,9 @@ function listFilter(alias: string, libraryId: string, query: Pick<AreaListQuery,
 /**
  * The areas `picked` chooses (a statement over `areas x` answering `x`'s rows in order), with
  * their seat counts: the seats that exist and those whose live state is `available`, worked out
- * for those areas' seats only, the library's seat holds in one pass (db/seat-state.ts).
- * `extra` adds columns over the picked areas `p`.
+ * for those areas' seats only (db/seat-state.ts). `extra` adds columns over the picked areas `p`.
+ * Run as prepared statements (db/prepared.ts): planned once per connection, their work growing
+ * with the seats counted whatever the plan (see seat-state.ts).
  */
 function withSeatCounts(libraryId: string, picked: SQL, order: SQL, extra: SQL = sql``): SQL {
   return sql`
@@ -62,9 +64,10 @@ function withSeatCounts(libraryId: string, picked: SQL, order: SQL, extra: SQL =
     counts as (
       select s.area_id, count(*)::int as seat_count,
         (count(*) filter (where ${seatStateSql()} = 'available'))::int as available_seats
-      from p a
+      from ${libraryClockSql(libraryId)}
+      cross join p a
       join seats s on s.library_id = ${libraryId} and s.area_id = a.id
-      left join ${seatHoldsSql(libraryId)} h on h.seat_id = s.id
+      left join ${seatHoldSql()} h on true
       group by s.area_id
     )
     select p.id, p.name, p.location, p.total_seats as "totalSeats", p.status,
@@ -88,30 +91,28 @@ export async function listAreas(
   const total = sql`(select count(*) from areas t where ${listFilter('t', libraryId, query)})::int`;
   const picked = sql`select ${areaColumns} from areas x where ${listFilter('x', libraryId, query)}
     order by ${orderOf('x', query)} limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
-  // Planned each time, not a prepared statement: PostgreSQL's generic plan is sized for an average
-  // library, and a library of thousands of seats is not one (bench/saas).
-  const found = (
-    await db.execute<AreaRow & { total: number }>(
-      withSeatCounts(libraryId, picked, orderOf('p', query), sql`, ${total} as total`),
-    )
-  ).rows;
+  const found = await executePrepared<AreaRow & { total: number }>(
+    db,
+    withSeatCounts(libraryId, picked, orderOf('p', query), sql`, ${total} as total`),
+  );
   if (found.length > 0) {
     return { rows: found.map(({ total: _total, ...row }) => row), total: Number(found[0]!.total) };
   }
   if (query.page === 1) return { rows: [], total: 0 };
-  const counted = await db.execute<{ total: number }>(sql`select ${total} as total`);
-  return { rows: [], total: Number(counted.rows[0]?.total ?? 0) };
+  const [counted] = await executePrepared<{ total: number }>(db, sql`select ${total} as total`);
+  return { rows: [], total: Number(counted?.total ?? 0) };
 }
 
 /** Every area of the library by name (the dropdowns). */
 export async function listAllAreas(db: DbOrTx, libraryId: string): Promise<AreaRow[]> {
   const picked = sql`select ${areaColumns} from areas x where x.library_id = ${libraryId}`;
-  return (await db.execute<AreaRow>(withSeatCounts(libraryId, picked, orderOf('p')))).rows;
+  return executePrepared<AreaRow>(db, withSeatCounts(libraryId, picked, orderOf('p')));
 }
 
 export async function findArea(db: DbOrTx, libraryId: string, id: string): Promise<AreaRow | undefined> {
   const picked = sql`select ${areaColumns} from areas x where x.library_id = ${libraryId} and x.id = ${id}`;
-  return (await db.execute<AreaRow>(withSeatCounts(libraryId, picked, orderOf('p')))).rows[0];
+  const [row] = await executePrepared<AreaRow>(db, withSeatCounts(libraryId, picked, orderOf('p')));
+  return row;
 }
 
 /**

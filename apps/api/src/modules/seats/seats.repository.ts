@@ -3,8 +3,9 @@ import type { SeatState, SeatStatus } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { areas, seats } from '../../db/schema';
 import { refusedAs } from '../../lib/pg-errors';
-import { seatHoldsSql, seatStateSql } from '../../db/seat-state';
+import { libraryClockSql, seatHoldSql, seatStateSql } from '../../db/seat-state';
 import { isoUtc } from '../../db/sql-time';
+import { executePrepared } from '../../db/prepared';
 
 export type SeatRow = {
   id: string;
@@ -29,29 +30,29 @@ export interface SeatValues {
 
 /**
  * The library's seats that `where` keeps (over the seat `s` and its area `a`), with their live
- * states worked out in one pass (db/seat-state.ts), in natural order: by area, then the text
- * before a seat's trailing number, then the number, so A2 comes before A10.
+ * states (db/seat-state.ts), in natural order: by area, then the text before a seat's trailing
+ * number, then the number, so A2 comes before A10. A prepared statement (db/prepared.ts): its
+ * plan is safe at any library's size (see seat-state.ts), so it is planned once per connection.
  */
-function selectSeats(libraryId: string, where: SQL, onlySeatIds?: readonly string[]): SQL {
-  return sql`
+function selectSeats(db: DbOrTx, libraryId: string, where: SQL): Promise<SeatRow[]> {
+  return executePrepared<SeatRow>(
+    db,
+    sql`
     select s.id, s.name, s.area_id as "areaId", a.name as "areaName", s.status, s.capacity,
       ${seatStateSql()} as state, ${isoUtc(sql`s.created_at`)} as "createdAt", ${isoUtc(sql`s.updated_at`)} as "updatedAt"
-    from seats s
+    from ${libraryClockSql(libraryId)}
+    cross join seats s
     join areas a on a.id = s.area_id and a.library_id = s.library_id
-    left join ${seatHoldsSql(libraryId, onlySeatIds)} h on h.seat_id = s.id
+    left join ${seatHoldSql()} h on true
     where s.library_id = ${libraryId} and ${where}
     order by lower(a.name), lower(regexp_replace(s.name, '[0-9]+$', '')),
-      nullif(substring(s.name from '([0-9]+)$'), '')::numeric, lower(s.name), s.id`;
+      nullif(substring(s.name from '([0-9]+)$'), '')::numeric, lower(s.name), s.id`,
+  );
 }
 
-/**
- * The library's seats (or one area's). Planned each time, not a prepared statement: PostgreSQL's
- * generic plan is sized for an average library and joins each seat to the holds by a nested
- * loop, 6.3 s at bench/saas's library of 16,455 seats against 20 ms for the hash join a plan for
- * that library picks (docs/performance.md, "SaaS scale").
- */
+/** The library's seats (or one area's). */
 export async function listSeats(db: DbOrTx, libraryId: string, areaId?: string): Promise<SeatRow[]> {
-  return (await db.execute<SeatRow>(selectSeats(libraryId, areaId ? sql`s.area_id = ${areaId}` : sql`true`))).rows;
+  return selectSeats(db, libraryId, areaId ? sql`s.area_id = ${areaId}` : sql`true`);
 }
 
 export async function findSeat(db: DbOrTx, libraryId: string, id: string): Promise<SeatRow | undefined> {
@@ -61,7 +62,7 @@ export async function findSeat(db: DbOrTx, libraryId: string, id: string): Promi
 
 export async function findSeatsByIds(db: DbOrTx, libraryId: string, ids: string[]): Promise<SeatRow[]> {
   if (ids.length === 0) return [];
-  return (await db.execute<SeatRow>(selectSeats(libraryId, sql`s.id = any(${sql.param(ids)}::uuid[])`, ids))).rows;
+  return selectSeats(db, libraryId, sql`s.id = any(${sql.param(ids)}::uuid[])`);
 }
 
 export async function areaExists(db: DbOrTx, libraryId: string, areaId: string): Promise<boolean> {
