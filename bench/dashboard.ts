@@ -17,7 +17,7 @@ import os from 'node:os';
 import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
+import pg from 'pg';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '@app/shared';
 import { loadConfig } from '../apps/api/src/config';
 import type { DbOrTx } from '../apps/api/src/db/client';
@@ -307,12 +307,15 @@ async function whereTheTimeGoes(server: BenchServer) {
   const token = headers.authorization?.replace(/^Bearer /, '') ?? '';
   const idleMs = loadConfig({ NODE_ENV: 'production' }).sessionIdleMs;
   const sessionQueries: { sql: string; params: unknown[] }[] = [];
-  const capture = {
-    execute: async (query: SQL) => {
-      sessionQueries.push(dialect.sqlToQuery(query));
+  // The lookup runs its SQL text as a prepared statement on a pool (db/prepared.ts): a pool
+  // that only records what it is asked stands in for one.
+  const recorder = Object.assign(Object.create(pg.Pool.prototype) as pg.Pool, {
+    query: async (config: { text: string; values?: unknown[] }) => {
+      sessionQueries.push({ sql: config.text, params: config.values ?? [] });
       return { rows: [] };
     },
-  } as unknown as DbOrTx;
+  });
+  const capture = { $client: recorder } as unknown as DbOrTx;
   await findActiveSession(capture, hashToken(token), idleMs);
   const [sessionQuery] = sessionQueries;
   if (sessionQuery) {
