@@ -3,8 +3,8 @@ import type { PaymentMode } from '@app/shared';
 import { accountSql } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../pg-errors';
-import { fixReceiptFacts } from './receipt-facts';
-import { assignReceiptNo } from './receipts';
+import { receiptFactColumns, receiptFactValues, receiptTaxFacts } from './receipt-facts';
+import { nextReceiptNo, nextReceiptNoCtes } from './receipts';
 import { isoUtc } from '../../db/sql-time';
 
 /**
@@ -103,33 +103,51 @@ export interface NewPayment {
 
 /**
  * Records a payment; answers its id, or `'reference-used'` when another payment of the
- * library took the reference meanwhile (the unique index). The insert runs in a savepoint,
- * so the caller's transaction can still look the first payment up. A payment above ₹0
- * takes the next receipt number in the same savepoint (a refused one gives it back) and
- * keeps what its receipt shows (the plan as paid, the tax figures: receipt-facts.ts).
+ * library took the reference meanwhile (the unique index). A payment above ₹0 is written in the
+ * same statement with the next receipt number (receipts.ts) and what its receipt shows (the plan
+ * as paid, the tax figures: receipt-facts.ts): from the counter's row to COMMIT the library's
+ * payments take turns, so that stretch holds as few statements as can be. A payment with a
+ * reference is written in a savepoint, so the caller's transaction can still look the first
+ * payment up; without one no unique index can refuse it, and no savepoint is needed.
  */
 export async function insertPayment(
   tx: DbOrTx,
   libraryId: string,
   payment: NewPayment,
 ): Promise<string | 'reference-used'> {
+  const receipted = Number(payment.amount) > 0;
+  const tax = receipted
+    ? await receiptTaxFacts(tx, libraryId, {
+        amount: Number(payment.amount),
+        adjustsId: payment.adjustsId,
+        placeOfSupply: payment.placeOfSupply,
+      })
+    : undefined;
+  const columns = sql`library_id, subscription_id, student_id, amount, duration, unit, mode, status, kind, is_reserved, reference,
+                      recorded_by, adjusts_id, reason`;
+  const values = sql`${libraryId}, ${payment.subscriptionId}, ${payment.studentId}, ${payment.amount}, ${payment.duration}, 'months',
+                     ${payment.mode}, 'paid', ${payment.kind}, ${payment.isReserved}, ${payment.reference}, ${payment.recordedBy},
+                     ${payment.adjustsId}, ${payment.reason}`;
+  const statement = receipted
+    ? sql`
+        with ${nextReceiptNoCtes(libraryId)}
+        insert into fees (${columns}, receipt_no, ${receiptFactColumns})
+        select ${values}, ${nextReceiptNo}, ${receiptFactValues(tax)}
+        from receipt_place cross join receipt_counter
+        join subscriptions sub on sub.id = ${payment.subscriptionId}
+        left join seats seat on seat.id = sub.seat_id
+        left join areas area on area.id = seat.area_id
+        returning id`
+    : sql`insert into fees (${columns}) values (${values}) returning id`;
+  const write = async (db: DbOrTx) => {
+    const result = await db.execute<{ id: string }>(statement);
+    const id = result.rows[0]?.id;
+    if (!id) throw new Error('payment insert returned nothing');
+    return id;
+  };
+  if (payment.reference === null) return write(tx);
   try {
-    return await tx.transaction(async (savepoint) => {
-      const result = await savepoint.execute<{ id: string }>(sql`
-        insert into fees (library_id, subscription_id, student_id, amount, duration, unit, mode, status, kind, is_reserved, reference,
-                          recorded_by, adjusts_id, reason)
-        values (${libraryId}, ${payment.subscriptionId}, ${payment.studentId}, ${payment.amount}, ${payment.duration}, 'months',
-                ${payment.mode}, 'paid', ${payment.kind}, ${payment.isReserved}, ${payment.reference}, ${payment.recordedBy},
-                ${payment.adjustsId}, ${payment.reason})
-        returning id`);
-      const id = result.rows[0]?.id;
-      if (!id) throw new Error('payment insert returned nothing');
-      if (Number(payment.amount) > 0) {
-        await assignReceiptNo(savepoint, libraryId, id);
-        await fixReceiptFacts(savepoint, libraryId, id, payment.placeOfSupply);
-      }
-      return id;
-    });
+    return await tx.transaction(write);
   } catch (error) {
     if (isUniqueViolation(error, 'fees_library_reference_unique')) return 'reference-used';
     throw error;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { gstinState, splitInclusiveTax } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 
@@ -9,8 +9,7 @@ import type { DbOrTx } from '../../db/client';
  * rewrites a receipt already issued.
  */
 
-type FactsSource = {
-  amount: string;
+type TaxSource = {
   gstin: string | null;
   gst_rate: string | null;
   sac: string | null;
@@ -58,46 +57,42 @@ export function taxFactsFor(
 const money = (rupees: number | undefined) => (rupees === undefined ? null : rupees.toFixed(2));
 
 /**
- * Fixes the receipt facts of the payment `feeId` (just written, above ₹0) in the caller's
- * transaction: the subscription's period as it now stands (joining date and expiry after this
- * payment's period was applied), its daily window, seat and area names, and, while the
- * library's settings hold a GSTIN, the tax figures. `placeOfSupply` is the student's state
- * from the payment's body; an adjustment without one keeps the original payment's.
+ * The tax figures of a payment of `amount` rupees about to be taken, while the library's settings
+ * hold a GSTIN (else undefined). `placeOfSupply` is the student's state from the payment's body;
+ * an adjustment without one keeps the original payment's (`adjustsId`).
  */
-export async function fixReceiptFacts(
+export async function receiptTaxFacts(
   tx: DbOrTx,
   libraryId: string,
-  feeId: string,
-  placeOfSupply?: string,
-): Promise<void> {
-  const found = await tx.execute<FactsSource>(sql`
-    select f.amount::text as amount, s.gstin, s.gst_rate::text as gst_rate, s.sac,
-           original.place_of_supply as original_place
-    from fees f
-    left join library_settings s on s.library_id = f.library_id
-    left join fees original on original.library_id = f.library_id and original.id = f.adjusts_id
-    where f.library_id = ${libraryId} and f.id = ${feeId}`);
+  payment: { amount: number; adjustsId: string | null; placeOfSupply?: string },
+): Promise<TaxFacts | undefined> {
+  const found = await tx.execute<TaxSource>(sql`
+    select s.gstin, s.gst_rate::text as gst_rate, s.sac,
+           (select original.place_of_supply from fees original
+             where original.library_id = ${libraryId} and original.id = ${payment.adjustsId}::uuid) as original_place
+    from (select 1) one left join library_settings s on s.library_id = ${libraryId}`);
   const source = found.rows[0];
-  if (!source) throw new Error('receipt facts: the payment is missing');
-  const tax =
-    source.gstin && source.gst_rate && source.sac
-      ? taxFactsFor(
-          Number(source.amount),
-          { gstin: source.gstin, rate: Number(source.gst_rate), sac: source.sac },
-          placeOfSupply,
-          source.original_place,
-        )
-      : undefined;
-  await tx.execute(sql`
-    update fees f set
-      period_start = sub.joining_date, period_end = sub.plan_expires_at,
-      window_start = sub.start_time, window_end = sub.end_time,
-      seat_name = seat.name, area_name = area.name,
-      tax_gstin = ${tax?.gstin ?? null}, tax_rate = ${money(tax?.rate)}, tax_sac = ${tax?.sac ?? null},
-      place_of_supply = ${tax?.placeOfSupply ?? null}, taxable_value = ${money(tax?.taxableValue)},
-      cgst = ${money(tax?.cgst)}, sgst = ${money(tax?.sgst)}, igst = ${money(tax?.igst)}
-    from subscriptions sub
-    left join seats seat on seat.id = sub.seat_id
-    left join areas area on area.id = seat.area_id
-    where f.library_id = ${libraryId} and f.id = ${feeId} and sub.id = f.subscription_id`);
+  if (!source?.gstin || !source.gst_rate || !source.sac) return undefined;
+  return taxFactsFor(
+    payment.amount,
+    { gstin: source.gstin, rate: Number(source.gst_rate), sac: source.sac },
+    payment.placeOfSupply,
+    source.original_place,
+  );
+}
+
+/** The columns of the receipt facts a payment above ₹0 is written with (see `receiptFactValues`). */
+export const receiptFactColumns = sql`period_start, period_end, window_start, window_end, seat_name, area_name,
+  tax_gstin, tax_rate, tax_sac, place_of_supply, taxable_value, cgst, sgst, igst`;
+
+/**
+ * Their values: the subscription `sub` as it now stands (joining date and expiry after this
+ * payment's period was applied, its daily window), its `seat` and `area` names (left joins), and
+ * the tax figures (`receiptTaxFacts`). A later change of the plan, the seat or the settings never
+ * rewrites a receipt already issued.
+ */
+export function receiptFactValues(tax: TaxFacts | undefined): SQL {
+  return sql`sub.joining_date, sub.plan_expires_at, sub.start_time, sub.end_time, seat.name, area.name,
+    ${tax?.gstin ?? null}, ${money(tax?.rate)}::numeric, ${tax?.sac ?? null}, ${tax?.placeOfSupply ?? null},
+    ${money(tax?.taxableValue)}::numeric, ${money(tax?.cgst)}::numeric, ${money(tax?.sgst)}::numeric, ${money(tax?.igst)}::numeric`;
 }

@@ -69,6 +69,34 @@ export async function assignReceiptNo(tx: DbOrTx, libraryId: string, feeId: stri
   return receiptNo;
 }
 
+/**
+ * The next number of the library's series for a payment taken now (its `created_at`), as two
+ * CTEs to write before the payment's insert: `receipt_place` (the prefix and the financial year
+ * of now in the library's time zone) and `receipt_counter` (the counter raised, its row locked
+ * until the transaction ends, so the library's payments take their numbers one after the other
+ * and one rolled back gives its number back). `nextReceiptNo` is the number they make.
+ */
+export function nextReceiptNoCtes(libraryId: string): SQL {
+  return sql`receipt_place as (
+      select coalesce(s.receipt_prefix, ${defaultReceiptPrefixSql(sql`l.name`)}) as prefix,
+             ${financialYearSql(sql`(now() at time zone l.time_zone)`)} as year
+      from libraries l left join library_settings s on s.library_id = l.id
+      where l.id = ${libraryId}
+    ), receipt_counter as (
+      insert into receipt_counters (library_id, financial_year, last_number)
+      select ${libraryId}, receipt_place.year, 1 from receipt_place
+      on conflict (library_id, financial_year) do update set last_number = receipt_counters.last_number + 1
+      returning last_number
+    )`;
+}
+
+/** The receipt number `nextReceiptNoCtes` makes. */
+export const nextReceiptNo = receiptNoSql(
+  sql`receipt_place.prefix`,
+  sql`receipt_place.year`,
+  sql`receipt_counter.last_number`,
+);
+
 /** The prefix the library's next receipts take: the saved one, else the default from its name. */
 export async function receiptPrefixOf(db: DbOrTx, libraryId: string): Promise<string | undefined> {
   const result = await db.execute<{ prefix: string }>(sql`
