@@ -3,7 +3,7 @@ import type { AreaListQuery, AreaStatus, AreaSortKey } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { areas, seats } from '../../db/schema';
 import { refusedAs } from '../../lib/pg-errors';
-import { libraryClockSql, seatHoldSql, seatStateSql } from '../../db/seat-state';
+import { libraryClockSql, seatAvailableSql } from '../../db/seat-state';
 import { executePrepared } from '../../db/prepared';
 import { isoUtc } from '../../db/sql-time';
 import { containsPattern } from '../../lib/sql-like';
@@ -59,21 +59,20 @@ function listFilter(alias: string, libraryId: string, query: Pick<AreaListQuery,
  * with the seats counted whatever the plan (see seat-state.ts).
  */
 function withSeatCounts(libraryId: string, picked: SQL, order: SQL, extra: SQL = sql``): SQL {
+  // Each area's seats counted on their own (one range of the seats' index an area): a join of
+  // the areas with counts grouped over all their seats let a generic plan count them again for
+  // every area (205 ms for a page of 25 areas at a library of 16,210 seats).
   return sql`
-    with p as materialized (${picked}),
-    counts as (
-      select s.area_id, count(*)::int as seat_count,
-        (count(*) filter (where ${seatStateSql()} = 'available'))::int as available_seats
-      from ${libraryClockSql(libraryId)}
-      cross join p a
-      join seats s on s.library_id = ${libraryId} and s.area_id = a.id
-      left join ${seatHoldSql()} h on true
-      group by s.area_id
-    )
+    with p as materialized (${picked})
     select p.id, p.name, p.location, p.total_seats as "totalSeats", p.status,
-      coalesce(c.seat_count, 0) as "seatCount", coalesce(c.available_seats, 0) as "availableSeats",
+      c.seat_count as "seatCount", c.available_seats as "availableSeats",
       ${isoUtc(sql`p.created_at`)} as "createdAt", ${isoUtc(sql`p.updated_at`)} as "updatedAt" ${extra}
-    from p left join counts c on c.area_id = p.id
+    from p
+    cross join ${libraryClockSql(libraryId)}
+    cross join lateral (
+      select count(*)::int as seat_count, (count(*) filter (where ${seatAvailableSql('p')}))::int as available_seats
+      from seats s where s.library_id = ${libraryId} and s.area_id = p.id
+    ) c
     order by ${order}`;
 }
 
