@@ -102,19 +102,20 @@ export interface NewPayment {
 }
 
 /**
- * Records a payment; answers its id, or `'reference-used'` when another payment of the
- * library took the reference meanwhile (the unique index). A payment above ₹0 is written in the
- * same statement with the next receipt number (receipts.ts) and what its receipt shows (the plan
- * as paid, the tax figures: receipt-facts.ts): from the counter's row to COMMIT the library's
- * payments take turns, so that stretch holds as few statements as can be. A payment with a
+ * Reads what a payment's receipt needs and answers the write that records it: it answers the
+ * payment's id, or `'reference-used'` when another payment of the library took the reference
+ * meanwhile (the unique index). A payment above ₹0 is written in one statement with the next
+ * receipt number (receipts.ts) and what its receipt shows (the plan as it then stands, the tax
+ * figures read here: receipt-facts.ts): from the counter's row to COMMIT the library's payments
+ * take turns, so the write comes last and holds as few statements as can be. A payment with a
  * reference is written in a savepoint, so the caller's transaction can still look the first
  * payment up; without one no unique index can refuse it, and no savepoint is needed.
  */
-export async function insertPayment(
+export async function preparePaymentInsert(
   tx: DbOrTx,
   libraryId: string,
   payment: NewPayment,
-): Promise<string | 'reference-used'> {
+): Promise<() => Promise<string | 'reference-used'>> {
   const receipted = Number(payment.amount) > 0;
   const tax = receipted
     ? await receiptTaxFacts(tx, libraryId, {
@@ -145,13 +146,15 @@ export async function insertPayment(
     if (!id) throw new Error('payment insert returned nothing');
     return id;
   };
-  if (payment.reference === null) return write(tx);
-  try {
-    return await tx.transaction(write);
-  } catch (error) {
-    if (isUniqueViolation(error, 'fees_library_reference_unique')) return 'reference-used';
-    throw error;
-  }
+  return async () => {
+    if (payment.reference === null) return write(tx);
+    try {
+      return await tx.transaction(write);
+    } catch (error) {
+      if (isUniqueViolation(error, 'fees_library_reference_unique')) return 'reference-used';
+      throw error;
+    }
+  };
 }
 
 export type ReferenceOwnerRow = {

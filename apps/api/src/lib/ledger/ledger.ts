@@ -118,15 +118,22 @@ export async function balanceOf(db: DbOrTx, libraryId: string, subscriptionId: s
   return Number(balance);
 }
 
+/** A payment checked and ready to record (`preparePayment`): `record()` writes it and answers its id. */
+export interface PreparedPayment {
+  record: () => Promise<string>;
+}
+
 /**
- * Records a payment towards a subscription whose row the caller holds locked (a new one,
- * or one locked by `lockSubscription`), so the balance read here cannot change before the
- * payment is written. Refuses a reference the library already used (409, naming the first
- * payment) and an amount above the balance (422 on `field`, with `tooMuch(balance)`). A
- * refund (an adjustment below ₹0) only raises the balance: its limit, what is left of the
- * payment it adjusts, is the caller's. Answers the payment's id.
+ * Checks a payment towards a subscription whose row the caller holds locked (a new one, or one
+ * locked by `lockSubscription`), so the balance read here cannot change before the payment is
+ * written, and reads what its receipt needs; `record()` then writes it in one statement. Refuses a
+ * reference the library already used (409, naming the first payment) and an amount above the
+ * balance (422 on `field`, with `tooMuch(balance)`). A refund (an adjustment below ₹0) only
+ * raises the balance: its limit, what is left of the payment it adjusts, is the caller's. Apart,
+ * so that a booking reads and checks before its guard and writes its payment (and takes the
+ * library's next receipt number, held to COMMIT) as its last statement.
  */
-export async function takePayment(
+export async function preparePayment(
   tx: DbOrTx,
   actor: Actor,
   payment: PaymentInput,
@@ -136,7 +143,7 @@ export async function takePayment(
    * payment can exist yet (a new booking: its price): one statement fewer than reading it.
    */
   knownBalance?: number,
-): Promise<string> {
+): Promise<PreparedPayment> {
   const { libraryId } = actor;
   if (payment.reference) {
     const used = await referenceUsed(tx, libraryId, payment.reference);
@@ -151,7 +158,7 @@ export async function takePayment(
       throw new AppError(422, message, [{ field: refusal.field, message }]);
     }
   }
-  const id = await repository.insertPayment(tx, libraryId, {
+  const insert = await repository.preparePaymentInsert(tx, libraryId, {
     subscriptionId: payment.subscriptionId,
     studentId: payment.studentId,
     amount: rupeesText(payment.amount),
@@ -165,13 +172,31 @@ export async function takePayment(
     reason: payment.adjusts?.reason ?? null,
     placeOfSupply: payment.placeOfSupply,
   });
-  if (id === 'reference-used') {
-    // Another request took the reference between the check above and the insert: the index
-    // waited for it to commit, so the first payment is there to name.
-    const reference = payment.reference ?? '';
-    throw (await referenceUsed(tx, libraryId, reference)) ?? conflict(messages.validation.invalidInput, 'reference');
-  }
-  return id;
+  return {
+    record: async () => {
+      const id = await insert();
+      if (id === 'reference-used') {
+        // Another request took the reference between the check above and the insert: the index
+        // waited for it to commit, so the first payment is there to name.
+        const reference = payment.reference ?? '';
+        throw (
+          (await referenceUsed(tx, libraryId, reference)) ?? conflict(messages.validation.invalidInput, 'reference')
+        );
+      }
+      return id;
+    },
+  };
+}
+
+/** Checks and records a payment at once (`preparePayment`, then its `record()`); answers its id. */
+export async function takePayment(
+  tx: DbOrTx,
+  actor: Actor,
+  payment: PaymentInput,
+  refusal: { field: string; tooMuch: (balance: number) => string },
+  knownBalance?: number,
+): Promise<string> {
+  return (await preparePayment(tx, actor, payment, refusal, knownBalance)).record();
 }
 
 function presentCharge(row: repository.ChargeRow): ChargeRecord {

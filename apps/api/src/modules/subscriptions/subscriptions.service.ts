@@ -217,8 +217,8 @@ export async function createSubscription(
     const first = Math.max(joining, toDay(today));
     const wanted = candidate(startTime, endTime, first, toDay(expiry));
     const seatName = await assertFits(tx, libraryId, wanted, seatId);
-    // Read before the first write: from the plan's insert to COMMIT the library's bookings and
-    // payments take turns (the dashboard's lock, the receipt counter), so that stretch stays short.
+    // Read before the writes, as everything the payment needs: after the guard the payment is the
+    // last statement (see below).
     const listPrice = await ledger.listPriceFor(tx, libraryId, { ...input, start_time: startTime, end_time: endTime });
     const id = await repository.insertSubscription(tx, libraryId, {
       studentId: input.student_id,
@@ -240,7 +240,7 @@ export async function createSubscription(
       listPrice,
       priceField: input.price === undefined ? 'fee' : 'price',
     });
-    await ledger.takePayment(
+    const payment = await ledger.preparePayment(
       tx,
       actor,
       {
@@ -259,8 +259,23 @@ export async function createSubscription(
     );
     const created = await load(tx, libraryId, id, today);
     await guardBooking(tx, wanted, seatName);
-    return created;
+    // Last: the payment takes the library's next receipt number, whose counter the library's
+    // payments take turns on until COMMIT (measured: with the guard and the read back inside that
+    // stretch, 20 clients' bookings queued there).
+    await payment.record();
+    return withFirstPayment(created, input.fee);
   });
+}
+
+/**
+ * A new booking as it stands once its first payment is recorded: read back before the payment
+ * (one charge, no payment yet), so what it paid is that payment and its balance the price less
+ * it, in paise (both have at most two decimals), as db/account.ts's rule gives for one charge
+ * and one counted payment.
+ */
+function withFirstPayment(created: Subscription, fee: number): Subscription {
+  const paise = (rupees: number) => Math.round(rupees * 100);
+  return { ...created, paid: paise(fee) / 100, balance: (paise(created.price) - paise(fee)) / 100 };
 }
 
 export async function updateSubscription(
@@ -309,7 +324,7 @@ export async function renewSubscription(
       id,
       ...spanOfPlan(current),
     });
-    // Read before the first write (see createSubscription).
+    // Read before the first write, as createSubscription does.
     const listPrice = await ledger.listPriceFor(tx, libraryId, { ...current, duration: input.duration });
     await repository.extendPlan(tx, libraryId, id, {
       joiningDate: lapsed ? today : current.joining_date,
