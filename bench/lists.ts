@@ -10,8 +10,16 @@
 //
 //   npm run bench:lists
 //
+// The server runs as it is deployed, `node apps/api/dist/server.js` in a process of its own (built
+// first), with autocannon in the bench's process; each row also prints the CPU time the server and
+// its PostgreSQL backends spent per request (from /proc, PostgreSQL on this machine). Until the
+// eleventh session the app ran inside the bench's process, beside autocannon, which charged the
+// lists with the load generator's parsing of their larger answers: BENCH_SERVER=in-process
+// measures that way again, to compare with the earlier tables.
+//
 // Environment: BENCH_STUDENTS (100000), BENCH_FEES (200000), BENCH_SECONDS (5 per scenario),
 // BENCH_CONNECTIONS (20), BENCH_DATASETS (`demo,scale`: which of the two to run),
+// BENCH_SERVER (`process`, or `in-process`),
 // BENCH_DATABASE_URL (an existing PostgreSQL server instead of a throwaway embedded one; a
 // scratch database is created and dropped).
 import { spawn } from 'node:child_process';
@@ -20,13 +28,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { autocannon, say, sayMachine, withBenchServer, type BenchServer } from './support';
+import {
+  autocannon,
+  buildApi,
+  say,
+  sayMachine,
+  startServerProcess,
+  withBenchServer,
+  type BenchServer,
+  type ServerProcess,
+} from './support';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 100_000);
 const FEES = Number(process.env.BENCH_FEES ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DATASETS = new Set((process.env.BENCH_DATASETS ?? 'demo,scale').split(',').map((name) => name.trim()));
+const IN_PROCESS = process.env.BENCH_SERVER === 'in-process';
 const SHARE_TARGET = 25;
 const P99_TARGET_MS = 25;
 const AREAS = 4;
@@ -61,15 +79,58 @@ interface Result {
   rps: number;
   responses: number;
   errors: number;
+  /** CPU microseconds a response of the server process and of its PostgreSQL backends (process mode). */
+  nodeUs?: number;
+  postgresUs?: number;
 }
 
-async function measure(scenario: string, url: string, headers: Record<string, string>): Promise<Result> {
+/** Where the load goes: the server process (undefined in process), and its PostgreSQL backends' pids. */
+interface Target {
+  address: string;
+  serverPid?: number;
+  backendPids: () => Promise<number[]>;
+}
+
+/** CPU time (user and system) of `pids` in clock ticks, 0 for any that is gone (/proc/<pid>/stat). */
+function cpuTicks(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // exited
+    }
+  }
+  return ticks;
+}
+
+/** Microseconds a clock tick (USER_HZ is 100 on Linux). */
+const TICK_US = 10_000;
+
+async function measure(
+  scenario: string,
+  url: string,
+  headers: Record<string, string>,
+  target: Target,
+): Promise<Result> {
   const times: number[] = [];
+  const backends = await target.backendPids();
+  const serverPids = target.serverPid ? [target.serverPid] : [];
+  const nodeBefore = cpuTicks(serverPids);
+  const postgresBefore = cpuTicks(backends);
   const tracker = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   tracker.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   const result = await tracker;
+  const perResponse = (ticks: number) => (times.length ? Math.round((ticks * TICK_US) / times.length) : undefined);
+  // Backends the pool opened during the run are counted from 0 (their whole life is this run).
+  const newBackends = (await target.backendPids()).filter((pid) => !backends.includes(pid));
+  const postgresUs = perResponse(cpuTicks(backends) - postgresBefore + cpuTicks(newBackends));
   times.sort((a, b) => a - b);
   return {
+    nodeUs: target.serverPid ? perResponse(cpuTicks(serverPids) - nodeBefore) : undefined,
+    postgresUs,
     scenario,
     p50: round(percentile(times, 50)),
     p95: round(percentile(times, 95)),
@@ -88,9 +149,9 @@ async function fetchOk(url: string, headers: Record<string, string>): Promise<{ 
   return { bytes: Buffer.byteLength(body), total: data?.pagination?.totalItems };
 }
 
-/** Health, then every list, one after the other, waiting for the pool to drain between them. */
-async function run(server: BenchServer, label: string, headers: Record<string, string>, p99Target?: number) {
-  const { address, pool } = server;
+/** Health, then every list, one after the other, waiting for the server's work to drain between them. */
+async function run(target: Target, label: string, headers: Record<string, string>, p99Target?: number) {
+  const { address } = target;
   const scenarios: [string, string, Record<string, string>][] = [
     ['GET /api/health', '/api/health', {}],
     ...LISTS.map(([name, pathname]): [string, string, Record<string, string>] => [name, pathname, headers]),
@@ -105,19 +166,23 @@ async function run(server: BenchServer, label: string, headers: Record<string, s
   say(`Load average before: ${load()}`);
   const results: Result[] = [];
   for (const [scenario, pathname, scenarioHeaders] of scenarios) {
-    results.push(await measure(scenario, `${address}${pathname}`, scenarioHeaders));
-    while (pool.waitingCount > 0 || pool.idleCount < pool.totalCount) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    results.push(await measure(scenario, `${address}${pathname}`, scenarioHeaders, target));
+    // autocannon answers when its time is up; the requests still in flight finish meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
   say(`Load average after: ${load()}`);
   const health = results[0]?.rps || 1;
   say(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per scenario\n`);
-  say('| call | p50 ms | p95 ms | p99 ms | req/s | % of health | responses | errors |');
-  say('|---|---:|---:|---:|---:|---:|---:|---:|');
+  say(
+    '| call | p50 ms | p95 ms | p99 ms | req/s | % of health | responses | errors | Node µs/req | PostgreSQL µs/req |',
+  );
+  say('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const share = ((100 * r.rps) / health).toFixed(1);
-    say(`| ${r.scenario} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${share} | ${r.responses} | ${r.errors} |`);
+    const cpu = `${r.nodeUs ?? '–'} | ${r.postgresUs ?? '–'}`;
+    say(
+      `| ${r.scenario} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${share} | ${r.responses} | ${r.errors} | ${cpu} |`,
+    );
   }
   const missed = results
     .slice(1)
@@ -128,12 +193,12 @@ async function run(server: BenchServer, label: string, headers: Record<string, s
         (p99Target !== undefined && (r.responses === 0 || r.p99 >= p99Target)),
     )
     .map((r) => r.scenario);
-  const target = `every list ≥ ${SHARE_TARGET} % of health${p99Target ? `, p99 < ${p99Target} ms` : ''}, no errors`;
-  say(`\nTarget (${target}): ${missed.length ? `missed by ${missed.join(', ')}` : 'met'}`);
+  const goal = `every list ≥ ${SHARE_TARGET} % of health${p99Target ? `, p99 < ${p99Target} ms` : ''}, no errors`;
+  say(`\nTarget (${goal}): ${missed.length ? `missed by ${missed.join(', ')}` : 'met'}`);
 }
 
 /** The demo library, made by scripts/demo.ts in the bench's own database (it prints its progress). */
-async function seedDemo(server: BenchServer): Promise<Record<string, string>> {
+async function seedDemo(server: BenchServer, address: string): Promise<Record<string, string>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sla-bench-demo-'));
   const started = performance.now();
   try {
@@ -144,6 +209,7 @@ async function seedDemo(server: BenchServer): Promise<Record<string, string>> {
           ...process.env,
           DATABASE_URL: server.pool.options.connectionString,
           DATA_DIR: dataDir,
+          APP_SECRET: server.appSecret,
           LOG_LEVEL: 'silent',
         },
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -164,7 +230,7 @@ async function seedDemo(server: BenchServer): Promise<Record<string, string>> {
   // table): measured before it, every list ran on a freshly written library's empty statistics
   // (the subscriptions' fees read by library, 276 rows a plan, at half the speed).
   await server.pool.query('analyze');
-  const response = await fetch(`${server.address}/api/auth/login`, {
+  const response = await fetch(`${address}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ identifier: DEMO_EMAIL, password: DEMO_PASSWORD }),
@@ -277,16 +343,63 @@ async function seedScale(pool: pg.Pool, libraryId: string) {
   );
 }
 
+/** The backends of the bench's database (PostgreSQL on this machine), the server's pool among them. */
+function backendsOf(pool: pg.Pool): () => Promise<number[]> {
+  return async () =>
+    (
+      await pool.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      )
+    ).rows.map((row) => row.pid);
+}
+
+/** The app in a process of its own on the bench's database (the bench's own app answers the registration only). */
+async function startServer(server: BenchServer): Promise<ServerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sla-bench-lists-'));
+  const api = await startServerProcess({
+    env: {
+      DATABASE_URL: server.pool.options.connectionString!,
+      APP_SECRET: server.appSecret,
+      DATA_DIR: dataDir,
+      DB_POOL_MAX: '20',
+      AUTH_RATE_LIMIT_MAX: '1000',
+    },
+  });
+  return {
+    ...api,
+    stop: async () => {
+      await api.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function main() {
+  if (!IN_PROCESS) say(`Built apps/api/dist/server.js in ${buildApi().toFixed(1)} s`);
   await withBenchServer(async (server) => {
     say(`Load average at the start: ${load()}`);
-    if (DATASETS.has('demo')) {
-      const demoHeaders = await seedDemo(server);
-      await run(server, 'Demo data (scripts/demo.ts)', demoHeaders);
-    }
-    if (DATASETS.has('scale')) {
-      await seedScale(server.pool, server.libraryId);
-      await run(server, `One library of ${STUDENTS.toLocaleString('en-IN')} students`, server.headers, P99_TARGET_MS);
+    const api = IN_PROCESS ? undefined : await startServer(server);
+    const target: Target = {
+      address: api?.address ?? server.address,
+      serverPid: api?.pid,
+      backendPids: backendsOf(server.pool),
+    };
+    say(
+      api
+        ? `Server: node apps/api/dist/server.js, pid ${api.pid}, started in ${Math.round(api.startMs)} ms`
+        : 'Server: the app inside the bench process (BENCH_SERVER=in-process)',
+    );
+    try {
+      if (DATASETS.has('demo')) {
+        const demoHeaders = await seedDemo(server, target.address);
+        await run(target, 'Demo data (scripts/demo.ts)', demoHeaders);
+      }
+      if (DATASETS.has('scale')) {
+        await seedScale(server.pool, server.libraryId);
+        await run(target, `One library of ${STUDENTS.toLocaleString('en-IN')} students`, server.headers, P99_TARGET_MS);
+      }
+    } finally {
+      await api?.stop();
     }
     await sayMachine(server);
   });
