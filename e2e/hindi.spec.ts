@@ -131,11 +131,12 @@ async function englishLines(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits for a screen to show everything: its text that says it has loaded, then its parts that
- * load as they come near the viewport (the dashboard's charts), scrolled through once.
+ * Waits for a screen to show everything: its own heading (`ready`, its h1: the phone's navigation
+ * drawer is mounted only while open, and the sidebar's labels are not the screen's), then its
+ * parts that load as they come near the viewport (the dashboard's charts), scrolled through once.
  */
 async function showAll(page: Page, screen: (typeof SCREENS)[number]) {
-  await expect(page.getByText(hi(screen.ready)).first()).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1, name: hi(screen.ready), exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
@@ -236,21 +237,21 @@ class Library extends LibraryApi {
 /** Every screen of the owner's menu, with the text that says it has loaded. */
 const SCREENS: readonly { path: string; name: string; ready: () => string }[] = [
   { path: '/app/dashboard', name: 'dashboard', ready: () => messages.dashboard.welcome },
-  { path: '/app/check-in', name: 'check-in', ready: () => messages.desk.nav.checkIn },
-  { path: '/app/attendance', name: 'attendance', ready: () => messages.desk.nav.attendance },
-  { path: '/app/student', name: 'students', ready: () => messages.shell.students },
+  { path: '/app/check-in', name: 'check-in', ready: () => messages.desk.checkIn.title },
+  { path: '/app/attendance', name: 'attendance', ready: () => messages.desk.attendance.title },
+  { path: '/app/student', name: 'students', ready: () => messages.students.heading },
   { path: '/app/area', name: 'areas', ready: () => messages.areas.heading },
-  { path: '/app/seats', name: 'seats', ready: () => messages.shell.seats },
+  { path: '/app/seats', name: 'seats', ready: () => messages.seats.heading },
   { path: '/app/subscription', name: 'subscriptions', ready: () => messages.subscriptions.heading },
-  { path: '/app/fee-report', name: 'fee-report', ready: () => messages.shell.feeReport },
-  { path: '/app/dues', name: 'dues', ready: () => messages.shell.dues },
-  { path: '/app/day-book', name: 'day-book', ready: () => messages.shell.dayBook },
-  { path: '/app/expenses', name: 'expenses', ready: () => messages.shell.expenses },
-  { path: '/app/profit', name: 'profit', ready: () => messages.shell.profit },
-  { path: '/app/notifications', name: 'notifications', ready: () => messages.shell.notifications },
-  { path: '/app/activity', name: 'activity', ready: () => messages.shell.activity },
-  { path: '/app/settings', name: 'settings', ready: () => messages.shell.settings },
-  { path: '/app/team', name: 'team', ready: () => teamScreenMessages.nav },
+  { path: '/app/fee-report', name: 'fee-report', ready: () => messages.fees.title },
+  { path: '/app/dues', name: 'dues', ready: () => messages.dues.title },
+  { path: '/app/day-book', name: 'day-book', ready: () => messages.payments.dayBook.title },
+  { path: '/app/expenses', name: 'expenses', ready: () => messages.expenses.title },
+  { path: '/app/profit', name: 'profit', ready: () => messages.profit.title },
+  { path: '/app/notifications', name: 'notifications', ready: () => messages.notification.history.heading },
+  { path: '/app/activity', name: 'activity', ready: () => messages.audit.heading },
+  { path: '/app/settings', name: 'settings', ready: () => messages.settings.title },
+  { path: '/app/team', name: 'team', ready: () => teamScreenMessages.title },
 ];
 const MAIN_SCREENS = new Set(['dashboard', 'students', 'areas', 'subscriptions', 'fee-report', 'dues']);
 

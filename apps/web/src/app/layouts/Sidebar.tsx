@@ -107,7 +107,9 @@ export function Sidebar({ permanent, collapsed, mobileOpen, onMobileClose }: Sid
         onClose={onMobileClose}
         // The temporary drawer is a modal dialog, which needs a name.
         slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH.expanded }, 'aria-label': messages.shell.navigation } }}
-        ModalProps={{ keepMounted: true }}
+        // Mounted only while open (issue 18): kept mounted, its links and the slide's measuring
+        // (a forced layout) were a fifth of a phone's first commit of the shell.
+        ModalProps={{ keepMounted: false }}
       >
         <SidebarContent collapsed={false} onNavigate={onMobileClose} />
       </Drawer>
