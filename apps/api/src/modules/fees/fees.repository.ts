@@ -103,11 +103,21 @@ export async function listFees(
   const where = whereOf(libraryId, options);
   const counted = options.search || options.from || options.to ? joins : sql`from fees f`;
   const total = sql`(select count(*) ${counted} where ${where})::int`;
-  const rows = await executePrepared<FeeRow & { total: number }>(
-    db,
-    sql`select ${columns}, ${total} as total ${joins} where ${where}
-        order by ${orderOf(options)} limit ${options.limit} offset ${options.offset}`,
-  );
+  const limits = sql`limit ${options.limit} offset ${options.offset}`;
+  // By name (or with a search), the page comes from the join: the name order walks the students.
+  // Otherwise the page's fees are picked from the fees alone, in their index's order under the
+  // limit, and only they are joined to their students: joined first, a generic plan sized for an
+  // average library walked every student's fees and sorted them (636 ms for the newest 25 of a
+  // library of 243,000 fees; 1.6 ms picked first).
+  const byName = options.sortBy === 'name' || Boolean(options.search);
+  const page = byName
+    ? sql`select ${columns}, ${total} as total ${joins} where ${where} order by ${orderOf(options)} ${limits}`
+    : sql`select ${columns}, ${total} as total
+        from (select f.* from fees f join libraries l on l.id = f.library_id where ${where}
+              order by ${orderOf(options)} ${limits}) f
+        join students st on st.id = f.student_id and st.library_id = f.library_id
+        order by ${orderOf(options)}`;
+  const rows = await executePrepared<FeeRow & { total: number }>(db, page);
   if (rows.length === 0) {
     if (options.offset === 0) return { rows: [], total: 0 };
     const [past] = await executePrepared<{ total: number }>(db, sql`select ${total} as total`);

@@ -85,6 +85,31 @@ describe('GET /api/fee', () => {
     expect(names(await t.app.inject({ url: '/api/fee?status=paid&limit=5&page=1', headers: auth }))).toHaveLength(3);
   });
 
+  it('pages the other orders from the fees themselves, with the filters, the offset and the exact total', async () => {
+    const library = await registerLibrary(t.app);
+    const id = library.session.library.id;
+    // Seven fees, the n-th of ₹(100 × n) on January n (UPI for the odd ones).
+    for (let n = 1; n <= 7; n++) {
+      const student = await insertStudent(t.pool, id, { firstName: `S${n}`, mobile: `900000010${n}` });
+      await insertFee(id, student.id, 100 * n, `2026-01-0${n}T06:00:00Z`, n % 2 ? 'UPI' : 'Cash');
+    }
+    const page = async (query: string) => {
+      const response = await t.app.inject({ url: `/api/fee?${query}`, headers: library.auth });
+      expect(response.statusCode, query).toBe(200);
+      return { names: names(response), total: response.json().data.pagination.totalItems as number };
+    };
+    expect(await page('sortBy=amount&sortOrder=ASC&limit=5&page=2')).toEqual({ names: ['S6', 'S7'], total: 7 });
+    expect(await page('sortBy=created_at&sortOrder=DESC&limit=5&page=2')).toEqual({ names: ['S2', 'S1'], total: 7 });
+    expect(await page('sortBy=amount&sortOrder=DESC&mode=UPI&from=2026-01-02&to=2026-01-06')).toEqual({
+      names: ['S5', 'S3'],
+      total: 2,
+    });
+    expect(await page('sortBy=duration&sortOrder=ASC&status=paid&limit=5&page=2')).toEqual({
+      names: ['S2', 'S1'],
+      total: 7,
+    });
+  });
+
   it('refuses bad queries with 400', async () => {
     for (const query of [
       'sortBy=amount;drop',
