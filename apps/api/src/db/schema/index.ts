@@ -12,3 +12,4 @@ export * from './student-counts';
 export * from './booking';
 export * from './dashboard';
 export * from './balances';
+export * from './fee-counts';

@@ -91,9 +91,10 @@ const joins = sql`from fees f join students st on st.id = f.student_id and st.li
 
 /**
  * One page of the report and how many fees match in all, in one prepared statement (one pool
- * checkout, one snapshot, planned once per connection: db/prepared.ts). The total is exact:
- * counted over the fees alone unless the search or a date filter needs the student or the
- * library. A page past the end has no row to carry the total: it is counted then.
+ * checkout, one snapshot, planned once per connection: db/prepared.ts). The total is exact: the
+ * library's kept number of fees when nothing filters, else counted over the fees alone unless the
+ * search or a date filter needs the student or the library. A page past the end has no row to
+ * carry the total: it is counted then.
  */
 export async function listFees(
   db: DbOrTx,
@@ -102,7 +103,11 @@ export async function listFees(
 ) {
   const where = whereOf(libraryId, options);
   const counted = options.search || options.from || options.to ? joins : sql`from fees f`;
-  const total = sql`(select count(*) ${counted} where ${where})::int`;
+  const filtered = Boolean(options.search || options.status || options.mode || options.from || options.to);
+  // Unfiltered, the library's kept number of fees (migration 0027, exact); else a count of what matches.
+  const total = filtered
+    ? sql`(select count(*) ${counted} where ${where})::int`
+    : sql`(select coalesce(sum(c.total), 0) from library_fee_counts c where c.library_id = ${libraryId})::int`;
   const limits = sql`limit ${options.limit} offset ${options.offset}`;
   // By name (or with a search), the page comes from the join: the name order walks the students.
   // Otherwise the page's fees are picked from the fees alone, in their index's order under the
