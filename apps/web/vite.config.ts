@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig, parseAst, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -182,6 +184,27 @@ function startChunks() {
   };
 }
 
+/**
+ * React Router 7's package points every condition at its development build (remix-run/react-router
+ * #12532): its warnings' code and their checks at run time came with every build. The production
+ * build sits beside it, the same code with the warnings off; the builds take it (0.6 kB less gzipped
+ * on every page), the dev server keeps the warnings.
+ */
+function productionReactRouter(): Plugin {
+  const packageJson = createRequire(import.meta.url).resolve('react-router/package.json');
+  return {
+    name: 'production-react-router',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: path.join(path.dirname(packageJson), 'dist/production/index.mjs') },
+        ],
+      },
+    }),
+  };
+}
+
 const SHARED_SOURCE = /packages\/shared\/src\/.+\.ts$/;
 
 /**
@@ -230,7 +253,14 @@ const start = startChunks();
 
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), studentApp(), pureSharedDeclarations(), preloadStartedApp(), start.plugin],
+  plugins: [
+    react(),
+    productionReactRouter(),
+    studentApp(),
+    pureSharedDeclarations(),
+    preloadStartedApp(),
+    start.plugin,
+  ],
   resolve: {
     alias: { '@': here('./src') },
   },
