@@ -106,6 +106,62 @@ export async function fitOf(
   return row;
 }
 
+/** What a new booking starts from (`openBooking`): the library's day, the student's state, the fit, the price list. */
+export type BookingOpening = FitRow & {
+  time_zone: string;
+  /** The library's today, `YYYY-MM-DD`. */
+  today: string;
+  /** Undefined-like null when the library has no such student. */
+  student_status: 'active' | 'left' | null;
+  price_list: { duration: number; is_reserved: boolean; window_hours: number | null; price: string }[];
+};
+
+/**
+ * A new booking's reads in one statement, in the order the locks must be taken: the library's row
+ * held against edits (`for key share`, as `holdLibrary`, asking the guard to check this
+ * transaction's plans), then the student's row share-locked (as the subscriptions repository's
+ * `lockStudentState`: a parallel leave waits for the booking, or the booking sees them left), and
+ * what the plan is checked against from the library's today on (as `fitOf`) and the price list.
+ * The student's lock is taken on rows joined to the library's, so it always comes second, whatever
+ * the plan. Undefined when there is no such library. `plan.first` is the joining date: the first
+ * day checked is the later of it and today.
+ */
+export async function openBooking(
+  tx: DbOrTx,
+  libraryId: string,
+  studentId: string,
+  plan: PlanSpan,
+  seatId: string | null,
+): Promise<BookingOpening | undefined> {
+  const { first, last, startMinute, length } = plan;
+  const seatPart = seatId
+    ? sql`left join lateral (
+        select s.name as seat_name, s.capacity as seat_capacity, ${seatInUse} as seat_usable,
+          booking_seat_peak(${libraryId}, s.id, span.first, ${last}::date, ${startMinute}::int, ${length}::int) as seat_peak
+        from seats s join areas a on a.id = s.area_id
+        where s.library_id = ${libraryId} and s.id = ${seatId}) seat on true`
+    : sql`left join lateral (select null::text as seat_name, null::int as seat_capacity,
+        null::boolean as seat_usable, null::int as seat_peak) seat on true`;
+  const result = await tx.execute<BookingOpening>(sql`
+    with lib as materialized (
+      select l.id, l.time_zone, (now() at time zone l.time_zone)::date as today, set_config('booking.check', 'on', true) as checked
+      from libraries l where l.id = ${libraryId} for key share
+    ), student as materialized (
+      select st.status from students st join lib on st.library_id = lib.id where st.id = ${studentId} for share of st
+    ), span as (
+      select greatest(${first}::date, lib.today) as first from lib
+    )
+    select lib.time_zone, to_char(lib.today, 'YYYY-MM-DD') as today, (select status from student) as student_status,
+           booking_pool_capacity(${libraryId}) as pool,
+           booking_pool_peak(${libraryId}, span.first, ${last}::date, ${startMinute}::int, ${length}::int) as pool_peak,
+           seat.*,
+           (select coalesce(json_agg(json_build_object('duration', p.duration_months, 'is_reserved', p.is_reserved,
+                                                       'window_hours', p.window_hours, 'price', p.price::text)), '[]')
+              from price_list p where p.library_id = ${libraryId}) as price_list
+    from lib cross join span ${seatPart}`);
+  return result.rows[0];
+}
+
 /**
  * Fires the booking guard (migration 0018) for this transaction's plan changes now rather than
  * at COMMIT: it takes the occupancy rows of their days, so this is the last statement before

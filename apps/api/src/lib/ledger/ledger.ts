@@ -35,7 +35,14 @@ export async function listPriceFor(
   libraryId: string,
   plan: { duration: number; is_reserved: boolean; start_time: string; end_time: string },
 ): Promise<number | null> {
-  const rows = await repository.priceListOf(db, libraryId);
+  return listPriceIn(await repository.priceListOf(db, libraryId), plan);
+}
+
+/** `listPriceFor` over price-list rows already read (a booking reads them with its other reads). */
+export function listPriceIn(
+  rows: readonly repository.PriceListRow[],
+  plan: { duration: number; is_reserved: boolean; start_time: string; end_time: string },
+): number | null {
   const entries = rows.map((row) => ({ ...row, price: Number(row.price) }));
   return lookupPrice(entries, plan) ?? null;
 }

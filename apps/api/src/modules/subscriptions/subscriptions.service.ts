@@ -15,7 +15,14 @@ import {
 } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../errors';
-import { applyBookingGuard, BookingRefused, pgErrorCode, type PlanSpan } from '../../lib/booking/bookings.repository';
+import {
+  applyBookingGuard,
+  BookingRefused,
+  openBooking,
+  pgErrorCode,
+  type FitRow,
+  type PlanSpan,
+} from '../../lib/booking/bookings.repository';
 import { windowLength } from '../../lib/booking/engine';
 import { dateOfDayNumber, dayNumber, formatTimeOfDay, parseTimeOfDay, planExpiry } from '../../lib/booking/time';
 import type { Actor, ServiceContext } from '../../lib/service-context';
@@ -125,7 +132,12 @@ async function assertFits(
   exclude?: { id: string } & PlanSpan,
 ): Promise<string | null> {
   if (candidate.last < candidate.first) return null; // nothing left to book (a plan entirely in the past)
-  const fit = await repository.fitOf(tx, libraryId, spanOf(candidate), seatId, exclude);
+  return fitsOrRefuse(await repository.fitOf(tx, libraryId, spanOf(candidate), seatId, exclude), candidate, seatId);
+}
+
+/** `assertFits` over a fit already read; answers the seat's name (null for the pool). */
+function fitsOrRefuse(fit: FitRow, candidate: Candidate, seatId: string | null): string | null {
+  if (candidate.last < candidate.first) return null; // nothing left to book (a plan entirely in the past)
   if (fit.pool_peak + 1 > fit.pool) throw refusal(candidate, 'pool', null);
   if (!seatId) return null;
   if (fit.seat_name === null || fit.seat_capacity === null) throw notFound(m.seatNotFound);
@@ -175,13 +187,18 @@ async function underBookingLock<T>(
   libraryId: string,
   work: (tx: DbOrTx, today: string) => Promise<T>,
 ): Promise<T> {
+  return inBookingTransaction(db, async (tx) => {
+    const library = await repository.holdLibrary(tx, libraryId);
+    if (!library) throw notFound();
+    return work(tx, todayIn(library.timeZone));
+  });
+}
+
+/** Runs `work` in a transaction, again after a deadlock or serialization failure (`ATTEMPTS` in all). */
+async function inBookingTransaction<T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction(async (tx) => {
-        const library = await repository.holdLibrary(tx, libraryId);
-        if (!library) throw notFound();
-        return work(tx, todayIn(library.timeZone));
-      });
+      return await db.transaction(work);
     } catch (error) {
       const code = pgErrorCode(error);
       if (attempt >= ATTEMPTS || code === undefined || !RETRIED_CODES.has(code)) throw error;
@@ -206,20 +223,30 @@ export async function createSubscription(
   input: CreateInput,
 ): Promise<Subscription> {
   const { libraryId } = actor;
-  return underBookingLock(context.db, libraryId, async (tx, today) => {
-    const state = await repository.lockStudentState(tx, libraryId, input.student_id);
+  const joining = toDay(input.joining_date);
+  const expiry = planExpiry(input.joining_date, input.duration);
+  const { startTime, endTime, seatId } = requestedPlace(input);
+  const window = { start: toMinutes(startTime), end: toMinutes(endTime) };
+  // As underBookingLock, with its reads in one statement (openBooking): the library held, the
+  // student's state, the fit and the price list.
+  return inBookingTransaction(context.db, async (tx) => {
+    const opening = await openBooking(
+      tx,
+      libraryId,
+      input.student_id,
+      { first: input.joining_date, last: expiry, startMinute: window.start, length: windowLength(window) },
+      seatId,
+    );
+    if (!opening) throw notFound();
+    const { today } = opening;
+    const state = opening.student_status;
     if (!state) throw new AppError(404, m.studentNotFound, [{ field: 'student_id', message: m.studentNotFound }]);
     if (state === 'left') throw cannotBook('student_id');
-    const joining = toDay(input.joining_date);
-    const expiry = planExpiry(input.joining_date, input.duration);
-    const { startTime, endTime, seatId } = requestedPlace(input);
-    // Days already past cannot be booked over any more: check from today on.
+    // Days already past cannot be booked over any more: checked from today on.
     const first = Math.max(joining, toDay(today));
     const wanted = candidate(startTime, endTime, first, toDay(expiry));
-    const seatName = await assertFits(tx, libraryId, wanted, seatId);
-    // Read before the writes, as everything the payment needs: after the guard the payment is the
-    // last statement (see below).
-    const listPrice = await ledger.listPriceFor(tx, libraryId, { ...input, start_time: startTime, end_time: endTime });
+    const seatName = fitsOrRefuse(opening, wanted, seatId);
+    const listPrice = ledger.listPriceIn(opening.price_list, { ...input, start_time: startTime, end_time: endTime });
     const id = await repository.insertSubscription(tx, libraryId, {
       studentId: input.student_id,
       seatId,
