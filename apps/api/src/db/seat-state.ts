@@ -11,30 +11,30 @@ import { sql, type SQL } from 'drizzle-orm';
  *   window does not cover now;
  * - `available` otherwise.
  *
- * Its parts: `libraryClockSql`, a FROM item `clock` with the library's local time now;
- * `seatHoldSql`, a LATERAL FROM item with whether seat `s` is held now (`occupied`) or today
- * (`running`) by a reserved plan; `seatStateSql`, the state of a seat row `s` of area `a` from
- * them, its holds joined as `h`; and `seatAvailableSql`, whether that state is `available`,
- * for counting, written from the same conditions:
+ * `seatStateSql(libraryId)` is the state of a seat row `s` of area `a`, and
+ * `seatAvailableSql(libraryId)` whether that state is `available` (for counting), both written
+ * from the same conditions below:
  *
- *     from ${libraryClockSql(libraryId)}
- *     cross join seats s join areas a on a.id = s.area_id
- *     left join ${seatHoldSql()} h on true
+ *     select s.id, ${seatStateSql(libraryId)} as state
+ *     from seats s join areas a on a.id = s.area_id where s.library_id = ...
  *
- * Each seat's holds are read from its own entries of migration 0020's partial index of reserved
- * plans by seat (`subscriptions_seat_reserved_idx`, which carries every column the rule reads),
- * one probe a seat: about 3 µs. Whatever plan PostgreSQL picks, the work grows with the seats
- * listed, so the statements that read this can be prepared (planned once per connection, not
- * per request): a generic plan sized for an average library cannot go quadratic at a large one.
- * The earlier form grouped the library's holds first and joined them to the seats; its generic
- * plan paired every seat with every hold, 92 s at a library of 16,210 seats against 66 ms for
- * this one (issue 18, docs/performance.md). The seat cards (`seatStateSql`) and every area's
- * `availableSeats` (`seatAvailableSql`) are written from the same conditions here, so they can
- * never disagree; seat-state.test.ts holds both to the rule above.
+ * A seat's holds are looked up in the sets of the library's seats held now and held today: each an
+ * uncorrelated subquery over the library's current reserved plans (one range of migration 0024's
+ * partial index, `subscriptions_library_reserved_idx`, which carries every column the rule reads),
+ * which PostgreSQL runs once per statement and hashes (`s.id in (...)` in an expression is a
+ * "hashed SubPlan"). Whatever plan PostgreSQL picks, the work is one pass over those plans and one
+ * lookup a seat, so the statements that read this can be prepared (planned once per connection):
+ * a generic plan sized for an average library cannot go quadratic at a large one. Two earlier forms
+ * could not be prepared: the holds grouped by seat and joined to the seats (a generic plan paired
+ * every seat with every hold: 92 s at a library of 16,210 seats), and a probe of each seat's own
+ * plans (safe, but about 3 µs a seat: 118 ms against 66 ms now at bench/saas's 16,455 seats; issue
+ * 18, docs/performance.md). The seat cards and every area's `availableSeats` are written from the
+ * same conditions here, so they can never disagree; seat-state.test.ts holds both to the rule above.
  */
-export function libraryClockSql(libraryId: string): SQL {
-  return sql`(select now() at time zone l.time_zone as at from libraries l where l.id = ${libraryId}) clock`;
-}
+
+/** The library's clock: a FROM item `clock` with its local time now (`clock.at`). */
+const libraryClock = (libraryId: string) =>
+  sql`(select now() at time zone l.time_zone as at from libraries l where l.id = ${libraryId}) clock`;
 
 const today = sql`(clock.at)::date`;
 const nowTime = sql`(clock.at)::time`;
@@ -50,10 +50,13 @@ const coversNow = sql`(
 /** Plan `sub` runs today. */
 const runsToday = sql`(sub.joining_date <= ${today} and sub.plan_expires_at >= ${today})`;
 
-/** Seat `s`'s reserved plans that may hold it now or today: its own entries of the partial index. */
-const seatPlans = sql`subscriptions sub
-    where sub.seat_id = s.id and sub.is_reserved and sub.library_id = s.library_id
-      and sub.plan_expires_at >= ${today} - 1 and sub.joining_date <= ${today}`;
+/** The library's seats with a reserved plan that `holds` (over the plan `sub`): for `s.id in (...)`. */
+function seatsWhere(libraryId: string, holds: SQL): SQL {
+  return sql`(select sub.seat_id from ${libraryClock(libraryId)}
+    join subscriptions sub on sub.library_id = ${libraryId} and sub.is_reserved and sub.seat_id is not null
+      and sub.plan_expires_at >= ${today} - 1 and sub.joining_date <= ${today}
+    where ${holds})`;
+}
 
 /** Seat `s` or its area (`area`, `a` unless named) is out of use whatever its plans. */
 const outOfUse = (area = 'a') => {
@@ -61,30 +64,18 @@ const outOfUse = (area = 'a') => {
   return sql`(${status} = 'maintenance' or s.status = 'inactive' or ${status} = 'inactive')`;
 };
 
-/** Whether seat `s` is held now (`occupied`) or today (`running`): a LATERAL FROM item (`clock` joined). */
-export function seatHoldSql(): SQL {
-  return sql`lateral (
-    select bool_or(${coversNow}) as occupied, bool_or(${runsToday}) as running
-    from ${seatPlans}
-  )`;
-}
-
-/** The state of seat `s` in area `a`, its holds joined as `h` (see `seatHoldSql`). */
-export function seatStateSql(): SQL {
+/** The state of seat `s` in area `a` of the library (see above). */
+export function seatStateSql(libraryId: string): SQL {
   return sql`case
     when a.status = 'maintenance' then 'maintenance'
     when ${outOfUse()} then 'inactive'
-    when h.occupied then 'occupied'
-    when h.running then 'reserved'
+    when s.id in ${seatsWhere(libraryId, coversNow)} then 'occupied'
+    when s.id in ${seatsWhere(libraryId, runsToday)} then 'reserved'
     else 'available'
   end`;
 }
 
-/**
- * Whether seat `s` of area `area` (an alias, `a` unless named) is `available` as `seatStateSql`
- * says, without `h`: for counts, its probe stops at the seat's first plan that holds it (a fifth
- * cheaper than `seatHoldSql` at a library of 16,210 seats), and a seat out of use is not probed.
- */
-export function seatAvailableSql(area = 'a'): SQL {
-  return sql`(not ${outOfUse(area)} and not exists (select 1 from ${seatPlans} and (${coversNow} or ${runsToday})))`;
+/** Whether seat `s` of area `area` (an alias, `a` unless named) of the library is `available` as `seatStateSql` says. */
+export function seatAvailableSql(libraryId: string, area = 'a'): SQL {
+  return sql`(not ${outOfUse(area)} and s.id not in ${seatsWhere(libraryId, sql`(${coversNow} or ${runsToday})`)})`;
 }

@@ -3,7 +3,7 @@ import type { AreaListQuery, AreaStatus, AreaSortKey } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { areas, seats } from '../../db/schema';
 import { refusedAs } from '../../lib/pg-errors';
-import { libraryClockSql, seatAvailableSql } from '../../db/seat-state';
+import { seatAvailableSql } from '../../db/seat-state';
 import { executePrepared } from '../../db/prepared';
 import { isoUtc } from '../../db/sql-time';
 import { containsPattern } from '../../lib/sql-like';
@@ -68,9 +68,8 @@ function withSeatCounts(libraryId: string, picked: SQL, order: SQL, extra: SQL =
       c.seat_count as "seatCount", c.available_seats as "availableSeats",
       ${isoUtc(sql`p.created_at`)} as "createdAt", ${isoUtc(sql`p.updated_at`)} as "updatedAt" ${extra}
     from p
-    cross join ${libraryClockSql(libraryId)}
     cross join lateral (
-      select count(*)::int as seat_count, (count(*) filter (where ${seatAvailableSql('p')}))::int as available_seats
+      select count(*)::int as seat_count, (count(*) filter (where ${seatAvailableSql(libraryId, 'p')}))::int as available_seats
       from seats s where s.library_id = ${libraryId} and s.area_id = p.id
     ) c
     order by ${order}`;

@@ -3,7 +3,7 @@ import type { SeatState, SeatStatus } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { areas, seats } from '../../db/schema';
 import { refusedAs } from '../../lib/pg-errors';
-import { libraryClockSql, seatHoldSql, seatStateSql } from '../../db/seat-state';
+import { seatStateSql } from '../../db/seat-state';
 import { isoUtc } from '../../db/sql-time';
 import { executePrepared } from '../../db/prepared';
 
@@ -39,11 +39,9 @@ function selectSeats(db: DbOrTx, libraryId: string, where: SQL): Promise<SeatRow
     db,
     sql`
     select s.id, s.name, s.area_id as "areaId", a.name as "areaName", s.status, s.capacity,
-      ${seatStateSql()} as state, ${isoUtc(sql`s.created_at`)} as "createdAt", ${isoUtc(sql`s.updated_at`)} as "updatedAt"
-    from ${libraryClockSql(libraryId)}
-    cross join seats s
+      ${seatStateSql(libraryId)} as state, ${isoUtc(sql`s.created_at`)} as "createdAt", ${isoUtc(sql`s.updated_at`)} as "updatedAt"
+    from seats s
     join areas a on a.id = s.area_id and a.library_id = s.library_id
-    left join ${seatHoldSql()} h on true
     where s.library_id = ${libraryId} and ${where}
     order by lower(a.name), lower(regexp_replace(s.name, '[0-9]+$', '')),
       nullif(substring(s.name from '([0-9]+)$'), '')::numeric, lower(s.name), s.id`,
