@@ -34,11 +34,23 @@ export function formatDateTimeDMY(timestamp: string | Date, timeZone = DEFAULT_T
   return `${formatDateDMY(date)} ${formatTime12h(`${Math.floor(minute / 60)}:${String(minute % 60).padStart(2, '0')}`)}`;
 }
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+/**
+ * A value made on its first use and kept. The Intl formatters below are made so: made when this
+ * module loaded, all seven (Hindi's on English pages too) were 16–19 % of the web app's first
+ * script task on a phone profile (issue 18, docs/performance.md).
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const rupees = onFirstUse(
+  () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 }),
+);
 
 /** Rupees with Indian digit grouping: ₹1,23,456.50. */
 export function formatRupees(amount: number): string {
-  return rupees.format(amount);
+  return rupees().format(amount);
 }
 
 /** The Intl locale of each language: Indian English, and Hindi (India) with Latin digits, as receipts and UPI write them. */
@@ -55,20 +67,23 @@ export function intlLocale(english = 'en-IN'): string {
 const compactRupees = Object.fromEntries(
   Object.entries(INTL_LOCALES).map(([language, locale]) => [
     language,
-    new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'INR',
-      notation: 'compact',
-      // Both bounds: Node's ICU otherwise keeps the currency's decimals (₹0.0, ₹12.0K).
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 1,
-    }),
+    onFirstUse(
+      () =>
+        new Intl.NumberFormat(locale, {
+          style: 'currency',
+          currency: 'INR',
+          notation: 'compact',
+          // Both bounds: Node's ICU otherwise keeps the currency's decimals (₹0.0, ₹12.0K).
+          minimumFractionDigits: 0,
+          maximumFractionDigits: 1,
+        }),
+    ),
   ]),
-) as Record<Language, Intl.NumberFormat>;
+) as Record<Language, () => Intl.NumberFormat>;
 
 /** Rupees for a chart axis: ₹12K, ₹1.2L (₹12 हज़ार, ₹1.2 लाख in Hindi). */
 export function formatRupeesCompact(amount: number): string {
-  return compactRupees[currentLanguage()].format(amount);
+  return compactRupees[currentLanguage()]().format(amount);
 }
 
 // SPEC's months are English's `Nov 2026`; Hindi's are `नव॰ 2026`.
@@ -77,14 +92,14 @@ const MONTH_STYLES = Object.fromEntries(
   Object.entries(MONTH_LOCALES).map(([language, locale]) => [
     language,
     {
-      short: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', year: 'numeric' }),
-      long: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }),
+      short: onFirstUse(() => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', year: 'numeric' })),
+      long: onFirstUse(() => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' })),
     },
   ]),
-) as Record<Language, { short: Intl.DateTimeFormat; long: Intl.DateTimeFormat }>;
+) as Record<Language, { short: () => Intl.DateTimeFormat; long: () => Intl.DateTimeFormat }>;
 
 /** A calendar month `YYYY-MM` as owners read it: `Nov 2026`, or `November 2026` in the long style. */
 export function formatMonth(month: string, style: 'short' | 'long' = 'short'): string {
   const [year = 1970, monthNumber = 1] = month.split('-').map(Number);
-  return MONTH_STYLES[currentLanguage()][style].format(new Date(Date.UTC(year, monthNumber - 1, 1)));
+  return MONTH_STYLES[currentLanguage()][style]().format(new Date(Date.UTC(year, monthNumber - 1, 1)));
 }
