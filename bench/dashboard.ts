@@ -12,7 +12,14 @@
 // Environment: BENCH_STUDENTS (100000), BENCH_FEES (300000), BENCH_SECONDS (10 per scenario),
 // BENCH_CONNECTIONS (20), BENCH_PLANS (1: print the full plans of the lifetime and 24-hour
 // dashboards; 0: only the per-query table), BENCH_DATABASE_URL (an existing PostgreSQL
-// server instead of a throwaway embedded one; a scratch database is created and dropped).
+// server instead of a throwaway embedded one; a scratch database is created and dropped),
+// BENCH_SERVER (`process`, or `in-process`).
+//
+// The server runs as it is deployed, `node apps/api/dist/server.js` in a process of its own (built
+// first), with autocannon in the bench's process, and each row prints the CPU time the server and
+// its PostgreSQL backends spent per response (from /proc; PostgreSQL on this machine). Until the
+// twelfth session the app ran inside the bench's process, on the same thread as autocannon:
+// BENCH_SERVER=in-process measures that way again, to compare with the earlier tables.
 import os from 'node:os';
 import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -26,13 +33,24 @@ import { findActiveSession } from '../apps/api/src/db/sessions.repository';
 import { hashToken } from '../apps/api/src/lib/tokens';
 import { dashboardFigures } from '../apps/api/src/modules/dashboard/dashboard.repository';
 import { bucketOf } from '../apps/api/src/modules/dashboard/dashboard.service';
-import { autocannon, say, sayMachine, withBenchServer, type BenchServer } from './support';
+import {
+  autocannon,
+  backendsOf,
+  buildApi,
+  cpuPerResponse,
+  say,
+  sayMachine,
+  startAppProcess,
+  withBenchServer,
+  type BenchServer,
+} from './support';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 100_000);
 const FEES = Number(process.env.BENCH_FEES ?? 300_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PRINT_PLANS = process.env.BENCH_PLANS !== '0';
+const IN_PROCESS = process.env.BENCH_SERVER === 'in-process';
 /** Seconds before autocannon gives up on a response (its default, 10, is shorter than a loaded dashboard). */
 const TIMEOUT = Number(process.env.BENCH_TIMEOUT ?? 60);
 /** The periods whose full plans are printed: the smallest, a short one with a computed start, the largest. */
@@ -241,6 +259,8 @@ async function fetchOk(url: string, headers: Record<string, string>) {
 
 interface Result {
   scenario: string;
+  nodeUs?: number;
+  postgresUs?: number;
   p50: number;
   p95: number;
   p99: number;
@@ -249,13 +269,28 @@ interface Result {
   errors: number;
 }
 
-async function measure(scenario: string, url: string, headers: Record<string, string>): Promise<Result> {
+/** Where the load goes: the server's address, its process (none when it runs in the bench's), the database's backends. */
+interface Target {
+  address: string;
+  serverPid?: number;
+  backends: () => Promise<number[]>;
+}
+
+async function measure(
+  scenario: string,
+  url: string,
+  headers: Record<string, string>,
+  target: Target,
+): Promise<Result> {
   const times: number[] = [];
+  const cpu = await cpuPerResponse(target.serverPid ? [target.serverPid] : [], target.backends);
   const tracker = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, timeout: TIMEOUT, headers });
   tracker.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   const result = await tracker;
+  const spent = await cpu.stop(times.length);
   times.sort((a, b) => a - b);
   return {
+    ...spent,
     scenario,
     p50: round(percentile(times, 50)),
     p95: round(percentile(times, 95)),
@@ -266,8 +301,8 @@ async function measure(scenario: string, url: string, headers: Record<string, st
   };
 }
 
-async function whereTheTimeGoes(server: BenchServer) {
-  const { pool, libraryId, address, headers } = server;
+async function whereTheTimeGoes(server: BenchServer, address: string) {
+  const { pool, libraryId, headers } = server;
   const db = drizzle(pool, { schema });
 
   say('\nEach statement the dashboard runs, alone, one after the other: median ms of 3 runs after a warm-up');
@@ -339,8 +374,9 @@ async function whereTheTimeGoes(server: BenchServer) {
 }
 
 async function main() {
+  if (!IN_PROCESS) say(`Built apps/api/dist/server.js in ${buildApi().toFixed(1)} s`);
   await withBenchServer(async (server) => {
-    const { address, libraryId, headers, pool } = server;
+    const { libraryId, pool } = server;
     say(
       `Load average at the start: ${os
         .loadavg()
@@ -369,66 +405,95 @@ async function main() {
         `${n('seats')} seats in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
 
-    await whereTheTimeGoes(server);
-
-    const scenarios: [string, string, Record<string, string>][] = [
-      ['GET /api/health (bare route + select 1)', '/api/health', {}],
-      ['GET /api/auth/me (session lookup + one row)', '/api/auth/me', headers],
-      ...DASHBOARD_PERIODS.map((period): [string, string, Record<string, string>] => [
-        `GET /api/dashboard/${period}`,
-        `/api/dashboard/${period}`,
-        headers,
-      ]),
-      ['GET /api/health again (after the dashboards)', '/api/health', {}],
-    ];
-    for (const [, pathname, probeHeaders] of scenarios) await fetchOk(`${address}${pathname}`, probeHeaders);
-
-    say(
-      `\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per scenario, one after the other (timeout ${TIMEOUT} s; ` +
-        'percentiles of the responses that arrived within the scenario)',
-    );
-    const results: Result[] = [];
-    const drains: string[] = [];
-    for (const [scenario, pathname, scenarioHeaders] of scenarios) {
-      results.push(await measure(scenario, `${address}${pathname}`, scenarioHeaders));
-      // The app's queries outlive the clients autocannon drops at the end: the next scenario
-      // starts once the pool is idle again, and the wait is printed.
-      const start = performance.now();
-      while (pool.waitingCount > 0 || pool.idleCount < pool.totalCount) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      const waited = (performance.now() - start) / 1000;
-      if (waited >= 0.5) drains.push(`${scenario}: ${waited.toFixed(1)} s`);
+    // The server measured: its own process (it starts after the seed, so its pool's statements
+    // are planned on the seeded tables), or the bench's app.
+    const api = IN_PROCESS ? undefined : await startAppProcess(server);
+    try {
+      await load(server, {
+        address: api?.address ?? server.address,
+        serverPid: api?.pid,
+        backends: backendsOf(pool),
+      });
+    } finally {
+      await api?.stop();
     }
-    if (drains.length) say(`\nThe pool was still busy after the load stopped: ${drains.join('; ')}`);
-    const health = results[0]?.rps ?? 1;
-    const isDashboard = (r: Result) => r.scenario.startsWith('GET /api/dashboard/');
-    const misses = (r: Result) => r.responses === 0 || r.errors > 0 || r.p50 >= 20 || r.p99 >= 50;
-    say(
-      '\n| scenario | p50 ms | p95 ms | p99 ms | req/s | % of health | responses | errors | target: p50 < 20 ms, p99 < 50 ms |',
-    );
-    say('|---|---:|---:|---:|---:|---:|---:|---:|---|');
-    for (const r of results) {
-      const share = ((100 * r.rps) / health).toFixed(1);
-      const verdict = isDashboard(r)
-        ? misses(r)
-          ? `missed (${[r.p50 >= 20 ? 'p50' : '', r.p99 >= 50 ? 'p99' : '', r.errors > 0 ? 'errors' : ''].filter(Boolean).join(', ') || 'no responses'})`
-          : 'met'
-        : '';
-      say(
-        `| ${r.scenario} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${share} | ${r.responses} | ${r.errors} | ${verdict} |`,
-      );
-    }
-    const missed = results.filter((r) => isDashboard(r) && misses(r));
-    say(
-      `\nIssue 18 target (every period p50 < 20 ms, p99 < 50 ms): ${
-        missed.length
-          ? `missed by ${missed.map((r) => r.scenario.replace('GET /api/dashboard/', '')).join(', ')}`
-          : 'met'
-      }`,
-    );
     await sayMachine(server);
   });
+}
+
+async function load(server: BenchServer, target: Target) {
+  const { headers, pool } = server;
+  const { address } = target;
+  say(
+    target.serverPid
+      ? `\nServer: node apps/api/dist/server.js in its own process (pid ${target.serverPid})`
+      : '\nServer: the app inside the bench process (BENCH_SERVER=in-process)',
+  );
+  await whereTheTimeGoes(server, address);
+
+  const scenarios: [string, string, Record<string, string>][] = [
+    ['GET /api/health (bare route + select 1)', '/api/health', {}],
+    ['GET /api/auth/me (session lookup + one row)', '/api/auth/me', headers],
+    ...DASHBOARD_PERIODS.map((period): [string, string, Record<string, string>] => [
+      `GET /api/dashboard/${period}`,
+      `/api/dashboard/${period}`,
+      headers,
+    ]),
+    ['GET /api/health again (after the dashboards)', '/api/health', {}],
+  ];
+  for (const [, pathname, probeHeaders] of scenarios) await fetchOk(`${address}${pathname}`, probeHeaders);
+
+  say(
+    `\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per scenario, one after the other (timeout ${TIMEOUT} s; ` +
+      'percentiles of the responses that arrived within the scenario)',
+  );
+  const results: Result[] = [];
+  const drains: string[] = [];
+  for (const [scenario, pathname, scenarioHeaders] of scenarios) {
+    results.push(await measure(scenario, `${address}${pathname}`, scenarioHeaders, target));
+    // The app's queries outlive the clients autocannon drops at the end: the next scenario
+    // starts once no backend of the database is busy, and the wait is printed.
+    const start = performance.now();
+    while (await busyBackends(pool)) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const waited = (performance.now() - start) / 1000;
+    if (waited >= 0.5) drains.push(`${scenario}: ${waited.toFixed(1)} s`);
+  }
+  if (drains.length) say(`\nThe pool was still busy after the load stopped: ${drains.join('; ')}`);
+  const health = results[0]?.rps ?? 1;
+  const isDashboard = (r: Result) => r.scenario.startsWith('GET /api/dashboard/');
+  const misses = (r: Result) => r.responses === 0 || r.errors > 0 || r.p50 >= 20 || r.p99 >= 50;
+  say(
+    '\n| scenario | p50 ms | p95 ms | p99 ms | req/s | % of health | responses | errors | Node µs/req | PostgreSQL µs/req | target: p50 < 20 ms, p99 < 50 ms |',
+  );
+  say('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const r of results) {
+    const share = ((100 * r.rps) / health).toFixed(1);
+    const verdict = isDashboard(r)
+      ? misses(r)
+        ? `missed (${[r.p50 >= 20 ? 'p50' : '', r.p99 >= 50 ? 'p99' : '', r.errors > 0 ? 'errors' : ''].filter(Boolean).join(', ') || 'no responses'})`
+        : 'met'
+      : '';
+    say(
+      `| ${r.scenario} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${share} | ${r.responses} | ${r.errors} | ${r.nodeUs ?? '–'} | ${r.postgresUs ?? '–'} | ${verdict} |`,
+    );
+  }
+  const missed = results.filter((r) => isDashboard(r) && misses(r));
+  say(
+    `\nIssue 18 target (every period p50 < 20 ms, p99 < 50 ms): ${
+      missed.length ? `missed by ${missed.map((r) => r.scenario.replace('GET /api/dashboard/', '')).join(', ')}` : 'met'
+    }`,
+  );
+}
+
+/** Whether a backend of the bench's database other than the asking one is running a statement. */
+async function busyBackends(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ busy: boolean }>(
+    `select exists (select 1 from pg_stat_activity where datname = current_database()
+                     and pid <> pg_backend_pid() and state = 'active') as busy`,
+  );
+  return rows[0]?.busy ?? false;
 }
 
 main().catch((error: unknown) => {

@@ -332,6 +332,83 @@ export function sampleRss(pids: number[], everyMs = 200): { stop: () => Map<numb
   };
 }
 
+/** CPU time (user and system) of `pids` in clock ticks, 0 for any that is gone (/proc/<pid>/stat). */
+export function cpuTicks(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // exited
+    }
+  }
+  return ticks;
+}
+
+/** Microseconds a clock tick (USER_HZ is 100 on Linux). */
+export const TICK_US = 10_000;
+
+/** The backends of the bench's database (PostgreSQL on this machine) other than the asking one: the servers' pools. */
+export function backendsOf(pool: pg.Pool): () => Promise<number[]> {
+  return async () =>
+    (
+      await pool.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      )
+    ).rows.map((row) => row.pid);
+}
+
+/**
+ * The CPU a server process and the database's backends spend while `load` runs, per response:
+ * call `start()` just before the load and `stop(responses)` after it. Backends the pool opened
+ * during the load are counted from 0 (their whole life is the load).
+ */
+export async function cpuPerResponse(
+  serverPids: number[],
+  backends: () => Promise<number[]>,
+): Promise<{ stop: (responses: number) => Promise<{ nodeUs?: number; postgresUs?: number }> }> {
+  const before = await backends();
+  const nodeBefore = cpuTicks(serverPids);
+  const postgresBefore = cpuTicks(before);
+  return {
+    stop: async (responses) => {
+      const perResponse = (ticks: number) => (responses ? Math.round((ticks * TICK_US) / responses) : undefined);
+      const added = (await backends()).filter((pid) => !before.includes(pid));
+      return {
+        nodeUs: serverPids.length ? perResponse(cpuTicks(serverPids) - nodeBefore) : undefined,
+        postgresUs: perResponse(cpuTicks(before) - postgresBefore + cpuTicks(added)),
+      };
+    },
+  };
+}
+
+/**
+ * The built server (`node apps/api/dist/server.js`) in a process of its own on a bench server's
+ * database and secret, with a data directory of its own that `stop()` removes.
+ */
+export async function startAppProcess(server: BenchServer, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sla-bench-app-'));
+  const api = await startServerProcess({
+    env: {
+      DATABASE_URL: server.pool.options.connectionString!,
+      APP_SECRET: server.appSecret,
+      DATA_DIR: dataDir,
+      DB_POOL_MAX: '20',
+      AUTH_RATE_LIMIT_MAX: '1000',
+      ...env,
+    },
+  });
+  return {
+    ...api,
+    stop: async () => {
+      await api.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** One kind of call in a mix: its name, its weight, and how to make the next request. */
 export interface MixCall {
   name: string;
