@@ -7,12 +7,9 @@ import QRCode from 'qrcode';
 import { formatDateDMY, makePassCode, messages } from '@app/shared';
 import {
   createAreaWithSeats,
-  createStudentViaApi,
   expectAccessible,
   LibraryApi,
-  newAadhaar,
   newMobile,
-  png,
   signUpViaApi,
   unique,
   useDarkTheme,
@@ -44,22 +41,8 @@ class Desk extends LibraryApi {
     return (await seats.json()).data[0] as { id: string; name: string; area_name: string };
   }
 
-  async student(first: string, last: string) {
-    const mobile = newMobile('6');
-    const id = await createStudentViaApi(
-      this.request,
-      this.token,
-      {
-        first_name: first,
-        last_name: last,
-        mobile,
-        email: `${first.toLowerCase()}-${unique()}@example.com`,
-        aadhaar_number: newAadhaar('5'),
-        dob: '2003-05-17',
-      },
-      await png('#00897b'),
-    );
-    return { id, mobile, name: `${first} ${last}` };
+  student(first: string, last: string) {
+    return this.addStudent(first, { lastName: last, mobile: newMobile('6'), dob: '2003-05-17' });
   }
 
   /** A one-month plan from `joining`, the whole day, paid in full; reserved on `seatId` when given. */

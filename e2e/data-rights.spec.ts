@@ -14,7 +14,6 @@ import {
 } from '@app/shared';
 import {
   createAreaWithSeats,
-  createStudentViaApi,
   expectAccessible,
   LibraryApi,
   newAadhaar,
@@ -75,22 +74,8 @@ interface Plan {
 }
 
 class Library extends LibraryApi {
-  async student(firstName: string, lastName: string, dob = '2001-06-15') {
-    const mobile = newMobile('7');
-    const id = await createStudentViaApi(
-      this.request,
-      this.token,
-      {
-        first_name: firstName,
-        last_name: lastName,
-        mobile,
-        email: `${firstName.toLowerCase()}-${unique()}@example.com`,
-        aadhaar_number: newAadhaar('4'),
-        dob,
-      },
-      await png('#5e35b1', 96, 96),
-    );
-    return { id, mobile, name: `${firstName} ${lastName}` };
+  student(firstName: string, lastName: string, dob = '2001-06-15') {
+    return this.addStudent(firstName, { lastName, dob, colour: '#5e35b1', size: [96, 96] });
   }
 
   /** A one-month plan on any free seat, paid in full. */

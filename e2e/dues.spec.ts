@@ -3,12 +3,9 @@ import dayjs from 'dayjs';
 import { messages, todayIn, type DueGroup, type LibrarySettings } from '@app/shared';
 import {
   createAreaWithSeats,
-  createStudentViaApi,
   expectAccessible,
   LibraryApi,
-  newAadhaar,
   newMobile,
-  png,
   signUpViaApi,
   unique,
   useDarkTheme,
@@ -41,22 +38,8 @@ class Library extends LibraryApi {
     return createAreaWithSeats(this.request, this.token, name, seats);
   }
 
-  async student(firstName: string) {
-    const mobile = newMobile('8');
-    const id = await createStudentViaApi(
-      this.request,
-      this.token,
-      {
-        first_name: firstName,
-        last_name: 'Verma',
-        mobile,
-        email: `${firstName.toLowerCase()}-${unique()}@example.com`,
-        aadhaar_number: newAadhaar('8'),
-        dob: '2003-08-09',
-      },
-      await png('#43a047'),
-    );
-    return { id, mobile, name: `${firstName} Verma` };
+  student(firstName: string) {
+    return this.addStudent(firstName, { mobile: newMobile('8'), colour: '#43a047' });
   }
 
   /** A one-month plan from `joining`, not reserved, agreed at `price` with `fee` paid. */

@@ -1,18 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatDateDMY, formatMonth, formatRupees, messages, todayIn } from '@app/shared';
-import {
-  createAreaWithSeats,
-  createStudentViaApi,
-  expectAccessible,
-  LibraryApi,
-  newAadhaar,
-  newMobile,
-  png,
-  signUpViaApi,
-  unique,
-  useDarkTheme,
-} from './support';
+import { createAreaWithSeats, expectAccessible, LibraryApi, signUpViaApi, unique, useDarkTheme } from './support';
 
 /**
  * Expenses and profit (issue 14 item 6) as a new owner tries them: a payment received; rent
@@ -40,21 +29,8 @@ function monthFrom(month: string, by: number): string {
 }
 
 class Library extends LibraryApi {
-  async student(firstName: string) {
-    const id = await createStudentViaApi(
-      this.request,
-      this.token,
-      {
-        first_name: firstName,
-        last_name: 'Kulkarni',
-        mobile: newMobile('7'),
-        email: `${firstName.toLowerCase()}-${unique()}@example.com`,
-        aadhaar_number: newAadhaar('4'),
-        dob: '2001-06-15',
-      },
-      await png('#00897b'),
-    );
-    return { id, name: `${firstName} Kulkarni` };
+  student(firstName: string) {
+    return this.addStudent(firstName, { lastName: 'Kulkarni', dob: '2001-06-15' });
   }
 
   /** A month's plan for `studentId`, paid in full in cash today: the money the profit counts. */

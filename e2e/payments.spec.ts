@@ -2,12 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatRupees, messages, todayIn, type LibrarySettings } from '@app/shared';
 import {
   createAreaWithSeats,
-  createStudentViaApi,
   expectAccessible,
   LibraryApi,
-  newAadhaar,
   newMobile,
-  png,
   signUpViaApi,
   unique,
   useDarkTheme,
@@ -34,22 +31,13 @@ const PRICES: LibrarySettings['price_list'] = [
 ];
 
 class Library extends LibraryApi {
-  async student(firstName: string) {
-    const mobile = newMobile('6');
-    const id = await createStudentViaApi(
-      this.request,
-      this.token,
-      {
-        first_name: firstName,
-        last_name: 'Rao',
-        mobile,
-        email: `${firstName.toLowerCase()}-${unique()}@example.com`,
-        aadhaar_number: newAadhaar('5'),
-        dob: '2002-03-04',
-      },
-      await png('#8e24aa'),
-    );
-    return { id, mobile, name: `${firstName} Rao` };
+  student(firstName: string) {
+    return this.addStudent(firstName, {
+      lastName: 'Rao',
+      mobile: newMobile('6'),
+      dob: '2002-03-04',
+      colour: '#8e24aa',
+    });
   }
 
   async setPriceList(priceList: LibrarySettings['price_list']) {

@@ -1,18 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { formatRupees, messages, todayIn } from '@app/shared';
-import {
-  createAreaWithSeats,
-  createStudentViaApi,
-  expectAccessible,
-  LibraryApi,
-  newAadhaar,
-  newMobile,
-  png,
-  signUpViaApi,
-  unique,
-  useDarkTheme,
-} from './support';
+import { createAreaWithSeats, expectAccessible, LibraryApi, signUpViaApi, unique, useDarkTheme } from './support';
 
 /**
  * Receipts, tax invoices and corrections (issue 14) as an owner meets them: a payment
@@ -34,22 +23,8 @@ const GSTIN_WRONG_CHECK = '27AAPFU0939F1ZA';
 const PRINTED_PAGE = ['iframe'];
 
 class Library extends LibraryApi {
-  async student(firstName: string) {
-    const mobile = newMobile('7');
-    const id = await createStudentViaApi(
-      this.request,
-      this.token,
-      {
-        first_name: firstName,
-        last_name: 'Verma',
-        mobile,
-        email: `${firstName.toLowerCase()}-${unique()}@example.com`,
-        aadhaar_number: newAadhaar('6'),
-        dob: '2001-07-08',
-      },
-      await png('#00897b'),
-    );
-    return { id, mobile, name: `${firstName} Verma` };
+  student(firstName: string) {
+    return this.addStudent(firstName, { dob: '2001-07-08' });
   }
 
   /** A month's plan agreed at `price`, `fee` of it paid now in cash. */

@@ -4,11 +4,8 @@ import { dayPeriod, formatDateDMY, formatTime12h, formatWindow, messages, todayI
 import {
   createAreaWithSeats,
   LibraryApi,
-  createStudentViaApi,
   expectAccessible,
-  newAadhaar,
   newMobile,
-  png,
   signUpViaApi,
   unique,
   useDarkTheme,
@@ -16,7 +13,6 @@ import {
 
 const m = messages.subscriptions;
 
-const aadhaar = () => newAadhaar('6');
 const mobile = () => newMobile('7');
 
 class Library extends LibraryApi {
@@ -26,22 +22,8 @@ class Library extends LibraryApi {
   }
 
   /** A student with the three identity images the form requires. */
-  async student(firstName: string) {
-    const number = mobile();
-    const id = await createStudentViaApi(
-      this.request,
-      this.token,
-      {
-        first_name: firstName,
-        last_name: 'Verma',
-        mobile: number,
-        email: `${firstName.toLowerCase()}-${unique()}@example.com`,
-        aadhaar_number: aadhaar(),
-        dob: '2003-08-09',
-      },
-      await png('#1e88e5'),
-    );
-    return { id, mobile: number, name: `${firstName} Verma` };
+  student(firstName: string) {
+    return this.addStudent(firstName, { mobile: mobile(), colour: '#1e88e5' });
   }
 
   async subscribe(studentId: string, window: { start: string; end: string }) {

@@ -165,4 +165,29 @@ export class LibraryApi {
   protected get headers() {
     return { authorization: `Bearer ${this.token}` };
   }
+
+  /**
+   * Adds a student with a mobile, an email and an Aadhaar number of their own and one image of
+   * `colour` for the three documents; answers their id, mobile and full name.
+   */
+  async addStudent(
+    firstName: string,
+    options: { lastName?: string; mobile?: string; dob?: string; colour?: string; size?: [number, number] } = {},
+  ) {
+    const { lastName = 'Verma', mobile = newMobile('7'), dob = '2003-08-09', colour = '#00897b' } = options;
+    const id = await createStudentViaApi(
+      this.request,
+      this.token,
+      {
+        first_name: firstName,
+        last_name: lastName,
+        mobile,
+        email: `${firstName.toLowerCase()}-${unique()}@example.com`,
+        aadhaar_number: newAadhaar('4'),
+        dob,
+      },
+      await png(colour, ...(options.size ?? [])),
+    );
+    return { id, mobile, name: `${firstName} ${lastName}` };
+  }
 }
