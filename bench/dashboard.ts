@@ -13,7 +13,8 @@
 // BENCH_CONNECTIONS (20), BENCH_PLANS (1: print the full plans of the lifetime and 24-hour
 // dashboards; 0: only the per-query table), BENCH_DATABASE_URL (an existing PostgreSQL
 // server instead of a throwaway embedded one; a scratch database is created and dropped),
-// BENCH_SERVER (`process`, or `in-process`).
+// BENCH_SERVER (`process`, or `in-process`), BENCH_KEEP_DATABASE (with BENCH_DATABASE_URL: seed into
+// the database of that name and keep it afterwards, to look into; each run adds a library).
 //
 // The server runs as it is deployed, `node apps/api/dist/server.js` in a process of its own (built
 // first), with autocannon in the bench's process, and each row prints the CPU time the server and

@@ -107,12 +107,14 @@ export interface BenchServer {
 
 /**
  * Runs `bench` against the app on a loopback port with a newly registered library, on a
- * scratch database that is dropped afterwards, whatever happens.
+ * scratch database that is dropped afterwards, whatever happens; with BENCH_KEEP_DATABASE (a
+ * name, and BENCH_DATABASE_URL) on that database of BENCH_DATABASE_URL's server instead, kept
+ * afterwards to look into (each run registers a library of its own in it).
  */
 export async function withBenchServer(bench: (server: BenchServer) => Promise<void>): Promise<void> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'sla-bench-'));
   fs.chmodSync(scratch, 0o755);
-  const database = await openDatabase(scratch);
+  const database = await openDatabase(scratch, process.env.BENCH_KEEP_DATABASE);
   const handle = connectDatabase(database.url, 20);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
