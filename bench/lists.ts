@@ -21,7 +21,12 @@
 // BENCH_CONNECTIONS (20), BENCH_DATASETS (`demo,scale`: which of the two to run),
 // BENCH_SERVER (`process`, or `in-process`),
 // BENCH_DATABASE_URL (an existing PostgreSQL server instead of a throwaway embedded one; a
-// scratch database is created and dropped).
+// scratch database is created and dropped), BENCH_LISTS (which lists, by words of their names,
+// comma separated, e.g. `students,areas`; health is always measured),
+// BENCH_BASE_ROOT (another checkout whose apps/api/dist/server.js is built: a second server from it
+// on the same database and secret, and each call measured against both, one after the other,
+// for a paired before and after), BENCH_ROUNDS (1: how many times each pair is measured),
+// BENCH_NODE_ARGS (options for the servers' node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,6 +50,13 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DATASETS = new Set((process.env.BENCH_DATASETS ?? 'demo,scale').split(',').map((name) => name.trim()));
 const IN_PROCESS = process.env.BENCH_SERVER === 'in-process';
+const SELECTED = (process.env.BENCH_LISTS ?? '')
+  .split(',')
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
+const BASE_ROOT = process.env.BENCH_BASE_ROOT ? path.resolve(process.env.BENCH_BASE_ROOT) : undefined;
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SHARE_TARGET = 25;
 const P99_TARGET_MS = 25;
 const AREAS = 4;
@@ -55,13 +67,15 @@ const DEMO_EMAIL = 'demo@example.com';
 const DEMO_PASSWORD = 'explore-the-demo';
 
 /** The lists as the web app first asks for them (apps/web/src/features/*\/api, default page size 25). */
-const LISTS: [string, string][] = [
-  ['students page 1', '/api/user?page=1&limit=25&sortBy=name&sortOrder=ASC'],
-  ['subscriptions page 1', '/api/subscription?page=1&limit=25&sortBy=plan_expire_at&sortOrder=ASC'],
-  ['fees page 1', '/api/fee?page=1&limit=25&sortBy=name&sortOrder=ASC'],
-  ['areas page 1', '/api/area?page=1&limit=25&sortBy=name&sortOrder=ASC'],
-  ['seats (all areas)', '/api/seat'],
-];
+const LISTS: [string, string][] = (
+  [
+    ['students page 1', '/api/user?page=1&limit=25&sortBy=name&sortOrder=ASC'],
+    ['subscriptions page 1', '/api/subscription?page=1&limit=25&sortBy=plan_expire_at&sortOrder=ASC'],
+    ['fees page 1', '/api/fee?page=1&limit=25&sortBy=name&sortOrder=ASC'],
+    ['areas page 1', '/api/area?page=1&limit=25&sortBy=name&sortOrder=ASC'],
+    ['seats (all areas)', '/api/seat'],
+  ] as [string, string][]
+).filter(([name]) => !SELECTED.length || SELECTED.some((word) => name.includes(word)));
 
 const percentile = (sorted: number[], p: number) => sorted[Math.floor((p / 100) * (sorted.length - 1))] ?? 0;
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -149,30 +163,9 @@ async function fetchOk(url: string, headers: Record<string, string>): Promise<{ 
   return { bytes: Buffer.byteLength(body), total: data?.pagination?.totalItems };
 }
 
-/** Health, then every list, one after the other, waiting for the server's work to drain between them. */
-async function run(target: Target, label: string, headers: Record<string, string>, p99Target?: number) {
-  const { address } = target;
-  const scenarios: [string, string, Record<string, string>][] = [
-    ['GET /api/health', '/api/health', {}],
-    ...LISTS.map(([name, pathname]): [string, string, Record<string, string>] => [name, pathname, headers]),
-  ];
-  const sizes: string[] = [];
-  for (const [name, pathname, probeHeaders] of scenarios) {
-    const { bytes, total } = await fetchOk(`${address}${pathname}`, probeHeaders);
-    if (pathname !== '/api/health')
-      sizes.push(`${name}: ${bytes} bytes${total === undefined ? '' : `, total ${total}`}`);
-  }
-  say(`\n## ${label}\n\nOne answer each: ${sizes.join('; ')}`);
-  say(`Load average before: ${load()}`);
-  const results: Result[] = [];
-  for (const [scenario, pathname, scenarioHeaders] of scenarios) {
-    results.push(await measure(scenario, `${address}${pathname}`, scenarioHeaders, target));
-    // autocannon answers when its time is up; the requests still in flight finish meanwhile.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  say(`Load average after: ${load()}`);
+/** Prints one server's table and whether it met the target; answers the names that missed. */
+function report(results: Result[], p99Target?: number) {
   const health = results[0]?.rps || 1;
-  say(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per scenario\n`);
   say(
     '| call | p50 ms | p95 ms | p99 ms | req/s | % of health | responses | errors | Node µs/req | PostgreSQL µs/req |',
   );
@@ -195,6 +188,71 @@ async function run(target: Target, label: string, headers: Record<string, string
     .map((r) => r.scenario);
   const goal = `every list ≥ ${SHARE_TARGET} % of health${p99Target ? `, p99 < ${p99Target} ms` : ''}, no errors`;
   say(`\nTarget (${goal}): ${missed.length ? `missed by ${missed.join(', ')}` : 'met'}`);
+}
+
+/** The median of several runs' results of one call (by req/s, CPU figures their own medians). */
+function median(runs: Result[]): Result {
+  const mid = <T>(values: T[], by: (value: T) => number) =>
+    [...values].sort((a, b) => by(a) - by(b))[Math.floor((values.length - 1) / 2)]!;
+  const byRps = mid(runs, (r) => r.rps);
+  const nodes = runs.flatMap((r) => (r.nodeUs === undefined ? [] : [r.nodeUs]));
+  const postgres = runs.flatMap((r) => (r.postgresUs === undefined ? [] : [r.postgresUs]));
+  return {
+    ...byRps,
+    nodeUs: nodes.length ? mid(nodes, (n) => n) : undefined,
+    postgresUs: postgres.length ? mid(postgres, (n) => n) : undefined,
+  };
+}
+
+/**
+ * Health, then every list, one after the other, waiting for the server's work to drain between
+ * them; with two servers (BENCH_BASE_ROOT) each call is measured on both back to back, their
+ * order swapped every round, and a table printed for each.
+ */
+async function run(
+  targets: { name: string; target: Target }[],
+  label: string,
+  headers: Record<string, string>,
+  p99Target?: number,
+) {
+  const scenarios: [string, string, Record<string, string>][] = [
+    ['GET /api/health', '/api/health', {}],
+    ...LISTS.map(([name, pathname]): [string, string, Record<string, string>] => [name, pathname, headers]),
+  ];
+  const sizes: string[] = [];
+  for (const { name: server, target } of targets) {
+    for (const [name, pathname, probeHeaders] of scenarios) {
+      const { bytes, total } = await fetchOk(`${target.address}${pathname}`, probeHeaders);
+      if (pathname !== '/api/health')
+        sizes.push(
+          `${targets.length > 1 ? `${server} ` : ''}${name}: ${bytes} bytes${total === undefined ? '' : `, total ${total}`}`,
+        );
+    }
+  }
+  say(`\n## ${label}\n\nOne answer each: ${sizes.join('; ')}`);
+  say(`Load average before: ${load()}`);
+  const runs = targets.map(() => scenarios.map((): Result[] => []));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, [scenario, pathname, scenarioHeaders]] of scenarios.entries()) {
+      const order = targets.map((_, t) => t);
+      if (round % 2 === 1) order.reverse();
+      for (const t of order) {
+        const { target } = targets[t]!;
+        runs[t]![index]!.push(await measure(scenario, `${target.address}${pathname}`, scenarioHeaders, target));
+        // autocannon answers when its time is up; the requests still in flight finish meanwhile.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  }
+  say(`Load average after: ${load()}`);
+  say(
+    `\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per scenario${ROUNDS > 1 ? `, median of ${ROUNDS} rounds` : ''}`,
+  );
+  for (const [t, { name }] of targets.entries()) {
+    if (targets.length > 1) say(`\n### ${name}`);
+    say('');
+    report(runs[t]!.map(median), p99Target);
+  }
 }
 
 /** The demo library, made by scripts/demo.ts in the bench's own database (it prints its progress). */
@@ -354,9 +412,11 @@ function backendsOf(pool: pg.Pool): () => Promise<number[]> {
 }
 
 /** The app in a process of its own on the bench's database (the bench's own app answers the registration only). */
-async function startServer(server: BenchServer): Promise<ServerProcess> {
+async function startServer(server: BenchServer, root: string): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sla-bench-lists-'));
   const api = await startServerProcess({
+    root,
+    command: [process.execPath, ...NODE_ARGS, path.join(root, 'apps/api/dist/server.js')],
     env: {
       DATABASE_URL: server.pool.options.connectionString!,
       APP_SECRET: server.appSecret,
@@ -376,30 +436,43 @@ async function startServer(server: BenchServer): Promise<ServerProcess> {
 
 async function main() {
   if (!IN_PROCESS) say(`Built apps/api/dist/server.js in ${buildApi().toFixed(1)} s`);
+  if (BASE_ROOT && IN_PROCESS) throw new Error('BENCH_BASE_ROOT needs the servers in their own processes');
   await withBenchServer(async (server) => {
     say(`Load average at the start: ${load()}`);
-    const api = IN_PROCESS ? undefined : await startServer(server);
-    const target: Target = {
-      address: api?.address ?? server.address,
-      serverPid: api?.pid,
-      backendPids: backendsOf(server.pool),
-    };
-    say(
-      api
-        ? `Server: node apps/api/dist/server.js, pid ${api.pid}, started in ${Math.round(api.startMs)} ms`
-        : 'Server: the app inside the bench process (BENCH_SERVER=in-process)',
-    );
+    const servers: { name: string; api?: ServerProcess; target: Target }[] = [];
     try {
+      const roots = BASE_ROOT ? [BASE_ROOT, ROOT] : [ROOT];
+      for (const root of IN_PROCESS ? [] : roots) {
+        const api = await startServer(server, root);
+        const name = root === ROOT ? 'this checkout' : `base (${BASE_ROOT})`;
+        servers.push({
+          name,
+          api,
+          target: { address: api.address, serverPid: api.pid, backendPids: backendsOf(server.pool) },
+        });
+        say(
+          `Server (${name}): node ${[...NODE_ARGS, 'apps/api/dist/server.js'].join(' ')}, pid ${api.pid}, started in ${Math.round(api.startMs)} ms`,
+        );
+      }
+      if (IN_PROCESS) {
+        servers.push({ name: 'in process', target: { address: server.address, backendPids: backendsOf(server.pool) } });
+        say('Server: the app inside the bench process (BENCH_SERVER=in-process)');
+      }
       if (DATASETS.has('demo')) {
-        const demoHeaders = await seedDemo(server, target.address);
-        await run(target, 'Demo data (scripts/demo.ts)', demoHeaders);
+        const demoHeaders = await seedDemo(server, servers[0]!.target.address);
+        await run(servers, 'Demo data (scripts/demo.ts)', demoHeaders);
       }
       if (DATASETS.has('scale')) {
         await seedScale(server.pool, server.libraryId);
-        await run(target, `One library of ${STUDENTS.toLocaleString('en-IN')} students`, server.headers, P99_TARGET_MS);
+        await run(
+          servers,
+          `One library of ${STUDENTS.toLocaleString('en-IN')} students`,
+          server.headers,
+          P99_TARGET_MS,
+        );
       }
     } finally {
-      await api?.stop();
+      for (const { api } of servers) await api?.stop();
     }
     await sayMachine(server);
   });
