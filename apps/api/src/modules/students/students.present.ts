@@ -6,7 +6,9 @@ import type { StudentDetailRow, StudentListRow } from './students.repository';
 export type SignKey = (key: string | null) => string | null;
 
 export function keySigner(signer: UrlSigner, viewer: LinkViewer): SignKey {
-  return (key) => (key ? signer.sign(key, viewer) : null);
+  // One expiry and session part for every link of the answer (`signerFor`).
+  const sign = signer.signerFor(viewer);
+  return (key) => (key ? sign(key) : null);
 }
 
 /** A list row: Aadhaar masked, profile image and its thumbnail only. */
