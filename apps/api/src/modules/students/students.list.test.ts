@@ -247,3 +247,40 @@ describe('premium students', () => {
     ]);
   });
 });
+
+describe('instants', () => {
+  it('are written as toISOString writes the instant node-postgres reads, whatever its microseconds', async () => {
+    const library = await registerLibrary(t.app);
+    const id = library.session.library.id;
+    const instants = [
+      '2024-01-05 07:30:00+00',
+      '2024-01-05 07:30:00.5+05:30',
+      '2024-02-29 23:59:59.999999+00',
+      '1999-12-31 23:59:59.0009-08',
+      '2030-06-15 12:00:00.123456+00',
+    ];
+    for (const [index, createdAt] of instants.entries())
+      await insertStudentRow(t.pool, id, { firstName: `Student ${index}`, createdAt });
+    await t.pool.query(
+      `update students set left_at = created_at + interval '1.0004 seconds', status = 'left',
+         documents_erased_at = created_at + interval '2 days 0.0015 seconds'
+       where library_id = $1`,
+      [id],
+    );
+    const { rows } = await t.pool.query<{ id: string; created_at: Date; left_at: Date; documents_erased_at: Date }>(
+      'select id, created_at, left_at, documents_erased_at from students where library_id = $1',
+      [id],
+    );
+    const response = await t.app.inject({ url: '/api/user?state=left&limit=25', headers: library.auth });
+    expect(response.statusCode, response.body).toBe(200);
+    const answered = response.json().data.students as { id: string; created_at: string; left_at: string }[];
+    expect(answered).toHaveLength(instants.length);
+    for (const row of rows) {
+      expect(answered.find((student) => student.id === row.id)).toMatchObject({
+        created_at: row.created_at.toISOString(),
+        left_at: row.left_at.toISOString(),
+        documents_erased_at: row.documents_erased_at.toISOString(),
+      });
+    }
+  });
+});

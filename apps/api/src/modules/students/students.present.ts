@@ -1,6 +1,6 @@
 import { maskAadhaar, type KycStatus, type StudentDetail, type StudentListItem } from '@app/shared';
 import type { LinkViewer, UrlSigner } from '../../lib/storage/signed-urls';
-import type { StudentDetailRow, StudentListRow } from './students.repository';
+import type { Instant, StudentDetailRow, StudentListRow } from './students.repository';
 
 /** Turns storage keys into URLs that only this session can open, for a few minutes. */
 export type SignKey = (key: string | null) => string | null;
@@ -10,6 +10,9 @@ export function keySigner(signer: UrlSigner, viewer: LinkViewer): SignKey {
   const sign = signer.signerFor(viewer);
   return (key) => (key ? sign(key) : null);
 }
+
+/** An instant as toISOString writes it (the list's statement selects that text already). */
+const iso = (instant: Instant) => (typeof instant === 'string' ? instant : instant.toISOString());
 
 /** A list row: Aadhaar masked, profile image and its thumbnail only. */
 export function presentListItem(row: StudentListRow, sign: SignKey): StudentListItem {
@@ -29,10 +32,10 @@ export function presentListItem(row: StudentListRow, sign: SignKey): StudentList
     type: row.isPremium ? 'Premium' : 'Regular',
     profile: sign(row.profileKey),
     profile_thumb: sign(row.profileThumbKey),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    left_at: row.leftAt?.toISOString() ?? null,
-    documents_erased_at: row.documentsErasedAt?.toISOString() ?? null,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+    left_at: row.leftAt === null ? null : iso(row.leftAt),
+    documents_erased_at: row.documentsErasedAt === null ? null : iso(row.documentsErasedAt),
   };
 }
 

@@ -48,6 +48,18 @@ const listColumns = {
   documentsErasedAt: students.documentsErasedAt,
 };
 
+/**
+ * An instant: a `Date`, or its text as `toISOString` writes it, which the list's statement
+ * selects (`ISO_INSTANT`) so the page's instants are neither parsed nor formatted again in Node.
+ */
+export type Instant = Date | string;
+
+/**
+ * An instant (timestamptz) as the text `Date.prototype.toISOString` writes, milliseconds cut as
+ * `new Date` cuts the microseconds: `2024-01-05T07:30:00.123Z`. Null stays null.
+ */
+export const isoInstant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 export type StudentListRow = {
   id: string;
   firstName: string;
@@ -62,10 +74,10 @@ export type StudentListRow = {
   kycStatus: string;
   status: StudentState;
   isPremium: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  leftAt: Date | null;
-  documentsErasedAt: Date | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+  leftAt: Instant | null;
+  documentsErasedAt: Instant | null;
 };
 
 export type StudentDetailRow = StudentListRow & {
@@ -112,7 +124,7 @@ const premium = (id: string) => `exists (
   where premium_sub.library_id = $1 and premium_sub.student_id = ${id}
     and premium_sub.joining_date <= ${TODAY} and premium_sub.plan_expires_at >= ${TODAY})`;
 
-type ListRow = Omit<StudentListRow, 'isPremium'> & { is_premium: boolean; total: number };
+type ListRow = StudentListRow & { total: number };
 
 /**
  * The list's statement, written out as text: the list is the busiest signed-in call, and
@@ -167,9 +179,10 @@ function listStatement(libraryId: string, query: StudentListQuery) {
     filtered,
     text: `select p.id, p.first_name as "firstName", p.last_name as "lastName", p.mobile, p.email, p.dob,
         p.aadhaar_last4 as "aadhaarLast4", p.profile_key as "profileKey", p.profile_thumb_key as "profileThumbKey",
-        p.kyc_status as "kycStatus", p.status, p.created_at as "createdAt", p.updated_at as "updatedAt",
-        p.left_at as "leftAt", p.documents_erased_at as "documentsErasedAt",
-        ${premium('p.id')} as is_premium, ${total} as total
+        p.kyc_status as "kycStatus", p.status, ${isoInstant('p.created_at')} as "createdAt",
+        ${isoInstant('p.updated_at')} as "updatedAt", ${isoInstant('p.left_at')} as "leftAt",
+        ${isoInstant('p.documents_erased_at')} as "documentsErasedAt",
+        ${premium('p.id')} as "isPremium", ${total} as total
       from (${page}) p
       order by ${order('p.sort_first', 'p.sort_second', 'p.id')}`,
   };
@@ -191,10 +204,9 @@ export async function listStudents(
     const [counted] = await queryPrepared<{ total: number }>(db, `select ${statement.total} as total`, parameters);
     return { rows: [], total: counted?.total ?? 0 };
   }
-  return {
-    rows: found.map(({ total: _total, is_premium, ...row }) => ({ ...row, isPremium: is_premium })),
-    total: found[0]!.total,
-  };
+  // The rows as they are: the total they also carry is not read by the presenter (copying
+  // each row without it was about 25 µs of a page of 25).
+  return { rows: found, total: found[0]!.total };
 }
 
 /**
