@@ -250,11 +250,13 @@ const SORT_COLUMNS: Record<ListOptions['sortBy'], SQL> = {
 };
 
 /**
- * A page of the library's subscriptions and their exact total, in two statements sent together.
- * The library's today (for the status filters and the rows' status) is worked out in each
- * statement rather than read first. The total counts only what the filters need: the kept
- * per-library number when nothing filters (library_subscription_counts, migration 0018), the
- * subscriptions alone for a status, and the students' names only for a search.
+ * A page of the library's subscriptions and their exact total, in one statement: each row
+ * carries the total (a scalar subquery, one snapshot and one round trip; the students and fees
+ * lists do the same), and a page past the end, with no row to carry it, is counted by a second
+ * statement only then. The library's today (for the status filters and the rows' status) is
+ * worked out in the statement rather than read first. The total counts only what the filters
+ * need: the kept per-library number when nothing filters (library_subscription_counts,
+ * migration 0018), the subscriptions alone for a status, and the students' names only for a search.
  */
 export async function listSubscriptions(db: DbOrTx, libraryId: string, options: ListOptions) {
   const filters: SQL[] = [sql`sub.library_id = ${libraryId}`];
@@ -275,22 +277,21 @@ export async function listSubscriptions(db: DbOrTx, libraryId: string, options: 
   const where = sql.join(filters, sql` and `);
   const lib = sql`(select (now() at time zone time_zone)::date as today from libraries where id = ${libraryId}) lib`;
   const direction = options.descending ? sql`desc` : sql`asc`;
-  const count = options.search
-    ? sql`select count(*)::int as total from subscriptions sub join students st on st.id = sub.student_id where ${where}`
+  const total = options.search
+    ? sql`(select count(*)::int from subscriptions sub join students st on st.id = sub.student_id where ${where})`
     : options.status
-      ? sql`select count(*)::int as total from subscriptions sub where ${where}`
-      : sql`select coalesce((select total from library_subscription_counts where library_id = ${libraryId}), 0) as total`;
+      ? sql`(select count(*)::int from subscriptions sub where ${where})`
+      : sql`coalesce((select total from library_subscription_counts where library_id = ${libraryId}), 0)`;
   // Prepared (planned once per connection, db/prepared.ts) except a search: the page's plan is
   // planning-bound (about 1 ms to plan, under 0.5 ms to run at the demo library), and its generic
   // plan is the custom one at every size (the sort's index under a limit, then one probe per row).
   // A search stays planned with its pattern, which decides whether the names' index pays.
   const run = <T extends Record<string, unknown>>(query: SQL) =>
     options.search ? db.execute<T>(query).then((result) => result.rows) : executePrepared<T>(db, query);
-  const [rows, total] = await Promise.all([
-    // The page's ten ids first, from the subscriptions alone (the students only when the search or
-    // the sort needs their names), in the index's order; then the joins and the money for those ten.
-    run<SubscriptionRow & { today: string }>(sql`
-      select ${rowColumns}, to_char(lib.today, 'YYYY-MM-DD') as today
+  // The page's ten ids first, from the subscriptions alone (the students only when the search or
+  // the sort needs their names), in the index's order; then the joins and the money for those ten.
+  const rows = await run<SubscriptionRow & { today: string; total: number }>(sql`
+      select ${rowColumns}, to_char(lib.today, 'YYYY-MM-DD') as today, ${total} as total
       from ${lib} cross join (
         select sub.* from subscriptions sub
         ${options.search || options.sortBy === 'name' ? sql`join students st on st.id = sub.student_id` : sql``}
@@ -302,8 +303,9 @@ export async function listSubscriptions(db: DbOrTx, libraryId: string, options: 
       left join seats se on se.id = sub.seat_id
       left join areas ar on ar.id = se.area_id
       ${moneyJoins}
-      order by ${SORT_COLUMNS[options.sortBy]} ${direction}, sub.id`),
-    run<{ total: number }>(count),
-  ]);
-  return { rows, total: total[0]?.total ?? 0 };
+      order by ${SORT_COLUMNS[options.sortBy]} ${direction}, sub.id`);
+  if (rows.length > 0 || options.page === 1) return { rows, total: rows[0]?.total ?? 0 };
+  // A page past the end has no row to carry the total: it is counted then.
+  const [counted] = await run<{ total: number }>(sql`select ${total} as total`);
+  return { rows, total: counted?.total ?? 0 };
 }

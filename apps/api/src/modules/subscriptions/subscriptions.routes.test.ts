@@ -350,7 +350,19 @@ describe('GET /api/subscription and availability', () => {
     expect(expiring.json().data.subscription).toHaveLength(0);
 
     const page2 = await t.app.inject({ url: '/api/subscription?limit=5&page=2', headers: auth });
-    expect(page2.json().data).toMatchObject({ subscription: [], pagination: { currentPage: 2, hasPrevPage: true } });
+    expect(page2.json().data).toMatchObject({
+      subscription: [],
+      pagination: { currentPage: 2, hasPrevPage: true, totalItems: 4 },
+    });
+    // Each row carries the total; a page past the end counts it on its own, with the same filters.
+    const totalOf = async (query: string) =>
+      (await t.app.inject({ url: `/api/subscription?${query}`, headers: auth })).json().data.pagination.totalItems;
+    expect(await totalOf('limit=5&page=1&search=ME')).toBe(1);
+    expect(await totalOf('limit=5&page=3&search=ME')).toBe(1);
+    expect(await totalOf('limit=5&page=1&status=active')).toBe(3);
+    expect(await totalOf('limit=5&page=2&status=active')).toBe(3);
+    expect(await totalOf('limit=5&page=2&status=expired')).toBe(1);
+    expect(await totalOf('limit=5&page=2&status=expiring')).toBe(0);
 
     for (const query of ['sortBy=password', 'limit=7', 'page=0', 'sortOrder=sideways', 'status=everything']) {
       const bad = await t.app.inject({ url: `/api/subscription?${query}`, headers: auth });

@@ -55,13 +55,30 @@ function toDay(date: string): number {
 /** The status a row shows: upcoming before its joining date, expired after its last day. */
 function present(row: repository.SubscriptionRow, today: string): Subscription {
   const status = row.joining_date > today ? 'upcoming' : row.plan_expires_at < today ? 'expired' : 'active';
+  // Field by field, not a copy of the row: a list's rows also carry its total and the library's
+  // today, which are not the answer's (issue 18: copying rows was a measurable part of a page).
   return {
-    ...row,
+    id: row.id,
+    student_id: row.student_id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    mobile: row.mobile,
+    start_time: row.start_time,
+    end_time: row.end_time,
+    is_reserved: row.is_reserved,
+    seat_id: row.seat_id,
+    name: row.name,
+    area_name: row.area_name,
+    joining_date: row.joining_date,
+    plan_expires_at: row.plan_expires_at,
     plan_expire_at: row.plan_expires_at,
+    duration: row.duration,
     status,
     price: Number(row.price),
     paid: Number(row.paid),
     balance: Number(row.balance),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }
 
@@ -411,7 +428,7 @@ export async function listSubscriptions(context: SubscriptionsContext, actor: Ac
     status: query.status,
   });
   return {
-    subscription: rows.map(({ today, ...row }) => present(row, today)),
+    subscription: rows.map((row) => present(row, row.today)),
     pagination: paginate(query.page, query.limit, total),
   };
 }
