@@ -128,7 +128,8 @@ export async function listFees(
     const [past] = await executePrepared<{ total: number }>(db, sql`select ${total} as total`);
     return { rows: [], total: past?.total ?? 0 };
   }
-  return { rows: rows.map(({ total: _total, ...row }) => row as FeeRow), total: rows[0]!.total };
+  // The rows as read: the total they also carry is not presented (fees.service `present`).
+  return { rows: rows as FeeRow[], total: rows[0]!.total };
 }
 
 /** Every matching fee, in pages of `batch`, for the CSV export (keeps memory flat). */

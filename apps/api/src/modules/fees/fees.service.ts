@@ -6,8 +6,27 @@ import * as repository from './fees.repository';
 
 type ListQuery = z.output<typeof feeListQuerySchema>;
 
+// Field by field, not a copy of the row: a page's rows also carry its total (issue 18: copying
+// each row, once without the total and once more here, was a measurable part of a page).
 function present(row: repository.FeeRow): FeeRecord {
-  return { ...row, amount: Number(row.amount) };
+  return {
+    id: row.id,
+    subscription_id: row.subscription_id,
+    student_id: row.student_id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    mobile: row.mobile,
+    email: row.email,
+    amount: Number(row.amount),
+    duration: row.duration,
+    unit: row.unit,
+    mode: row.mode,
+    kind: row.kind,
+    receipt_no: row.receipt_no,
+    status: row.status,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
 }
 
 function filtersOf(query: ListQuery): repository.FeeFilters & repository.FeeOrder {
