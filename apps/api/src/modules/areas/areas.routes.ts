@@ -12,10 +12,13 @@ import {
   successEnvelope,
 } from '@app/shared';
 import { actorOf, allow } from '../../plugins/auth';
+import { catalogueText } from '../../plugins/language';
 import * as service from './areas.service';
 import { ok } from '../../lib/reply';
 
 const m = messages.areas;
+/** The lists' message, read from the catalogue once per language (plugins/language `catalogueText`). */
+const listed = catalogueText(() => m.listed);
 const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
 const withId = { ...failures, 404: errorEnvelopeSchema };
 const common = { tags: ['areas'], security: [{ bearerAuth: [] }] };
@@ -37,7 +40,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(areaPageSchema), ...failures },
       },
     },
-    async (request) => ok(await service.listAreas(context, actorOf(request), request.query), m.listed),
+    async (request) => ok(await service.listAreas(context, actorOf(request), request.query), listed()),
   );
 
   app.get(
@@ -52,7 +55,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const areas = await service.listAllAreas(context, actorOf(request));
-      return { status: true as const, message: m.listed, data: { areas } };
+      return { status: true as const, message: listed(), data: { areas } };
     },
   );
 

@@ -20,11 +20,14 @@ import { createFieldCipher, createKeyedHash } from '../../lib/crypto';
 import { createUrlSigner, FILE_URL_BASE_PATH, FILE_URL_TTL_SECONDS } from '../../lib/storage/signed-urls';
 import type { Storage } from '../../lib/storage/storage';
 import { actorOf, allow } from '../../plugins/auth';
+import { catalogueText } from '../../plugins/language';
 import { readStudentUpload, STUDENT_FORM_LIMITS } from './students.multipart';
 import * as service from './students.service';
 import { ok } from '../../lib/reply';
 
 const m = messages.students;
+/** The list's message, read from the catalogue once per language (plugins/language `catalogueText`). */
+const listed = catalogueText(() => m.listed);
 
 /**
  * How many student forms (up to 3 × 5 MB of images each) this process reads and saves at
@@ -80,7 +83,7 @@ const studentRoutes: FastifyPluginAsyncZod<StudentRoutesOptions> = async (app, o
       },
       onRequest: app.authenticate,
     },
-    async (request) => ok(await service.listStudents(context, actorOf(request), request.query), m.listed),
+    async (request) => ok(await service.listStudents(context, actorOf(request), request.query), listed()),
   );
 
   app.get(
