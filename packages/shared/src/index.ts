@@ -1,4 +1,25 @@
 export * from './messages';
+// Each feature's catalogue on its own (issue 18): the web app imports the ones a screen renders,
+// so a screen's chunk carries its own texts and the first paint only the shell's. `messages`
+// gathers them all for the API and the tests.
+export { areaMessages } from './areas/areas.messages';
+export { seatMessages } from './seats/seats.messages';
+export { studentMessages } from './students/students.messages';
+export { subscriptionMessages } from './subscriptions/subscriptions.messages';
+export { feeMessages } from './fees/fees.messages';
+export { dashboardMessages } from './dashboard/dashboard.messages';
+export { notificationMessages } from './notifications/notifications.messages';
+export { auditMessages } from './audit/audit.messages';
+export { settingsMessages } from './settings/settings.messages';
+export { duesMessages } from './dues/dues.messages';
+export { paymentMessages } from './payments/payments.messages';
+export { receiptMessages } from './receipts/receipts.messages';
+export { expenseMessages } from './expenses/expenses.messages';
+export { profitMessages } from './profit/profit.messages';
+export { deskMessages } from './attendance/desk.messages';
+export { attendanceMessages } from './attendance/attendance.messages';
+export { studentSessionMessages } from './student/student.messages';
+export { teamMessages, teamRoleMessages } from './team/team.messages';
 export * from './i18n/i18n';
 export * from './i18n/catalogue';
 export * from './i18n/language.schema';

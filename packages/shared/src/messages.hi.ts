@@ -1,5 +1,5 @@
 import { translation } from './i18n/catalogue';
-import type { coreMessages } from './messages';
+import type { coreMessages } from './core.messages';
 
 export default translation<typeof coreMessages>('core', {
   app: {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import MenuBookRounded from '@mui/icons-material/MenuBookRounded';
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 
 /** The product mark; `compact` shows the icon alone (collapsed sidebar). */
 export function BrandLogo({ compact = false }: { compact?: boolean }) {
@@ -24,7 +24,7 @@ export function BrandLogo({ compact = false }: { compact?: boolean }) {
       </Box>
       {!compact && (
         <Typography variant="subtitle1" component="span" noWrap sx={{ fontWeight: 800, letterSpacing: '-0.01em' }}>
-          {messages.app.name}
+          {coreMessages.app.name}
         </Typography>
       )}
     </Box>

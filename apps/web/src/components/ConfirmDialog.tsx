@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -28,7 +28,7 @@ export function ConfirmDialog({
   text,
   confirmLabel,
   busyLabel,
-  cancelLabel = messages.common.cancel,
+  cancelLabel = coreMessages.common.cancel,
   busy = false,
   destructive = true,
   onConfirm,

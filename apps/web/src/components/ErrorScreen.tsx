@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 
 interface ErrorScreenProps {
   /** A more specific line under the title (e.g. the server's message); optional. */
@@ -13,7 +13,7 @@ interface ErrorScreenProps {
 
 /** The screen a list shows when it cannot load (SPEC.md §2): title, REFRESH PAGE, support line. */
 export function ErrorScreen({ detail, onRefresh }: ErrorScreenProps) {
-  const m = messages.errorScreen;
+  const m = coreMessages.errorScreen;
   return (
     <Box
       role="alert"

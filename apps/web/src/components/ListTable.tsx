@@ -14,7 +14,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { messages, PAGE_SIZES } from '@app/shared';
+import { PAGE_SIZES, coreMessages } from '@app/shared';
 
 /** A column's part in its row's card on a narrow list. */
 export type CardPart = 'media' | 'title' | 'subtitle' | 'fact' | 'hidden';
@@ -426,7 +426,7 @@ export function RefetchBar({ active, label }: { active: boolean; label?: string 
 export function ListSpinner() {
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
-      <CircularProgress aria-label={messages.common.loading} />
+      <CircularProgress aria-label={coreMessages.common.loading} />
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
 
@@ -21,7 +21,7 @@ export function PasswordField({ slotProps, ...props }: PasswordFieldProps) {
           endAdornment: (
             <InputAdornment position="end">
               <IconButton
-                aria-label={visible ? messages.common.hidePassword : messages.common.showPassword}
+                aria-label={visible ? coreMessages.common.hidePassword : coreMessages.common.showPassword}
                 onClick={() => setVisible((shown) => !shown)}
                 // Keep focus (and the caret) in the field while toggling.
                 onMouseDown={(event) => event.preventDefault()}

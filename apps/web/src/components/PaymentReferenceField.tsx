@@ -1,9 +1,9 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import TextField from '@mui/material/TextField';
-import { messages, MODES_NEEDING_REFERENCE, type PaymentMode } from '@app/shared';
+import { MODES_NEEDING_REFERENCE, type PaymentMode, paymentMessages } from '@app/shared';
 import { fieldProps } from '@/lib/form';
 
-const m = messages.payments;
+const m = paymentMessages;
 
 /** Whether a payment in `mode` names its transfer (UPI UTR, bank reference). */
 export function modeNeedsReference(mode: string): boolean {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 
 /** The QR drawing of `text` as SVG markup, by the qrcode library, loaded only when a QR is shown. */
 async function drawQr(text: string): Promise<string> {
@@ -72,7 +72,7 @@ export function QrCode({ text, label, failedText, size = 200 }: QrCodeProps) {
           dangerouslySetInnerHTML={{ __html: shown.svg }}
         />
       ) : (
-        <CircularProgress aria-label={messages.common.loading} />
+        <CircularProgress aria-label={coreMessages.common.loading} />
       )}
     </Box>
   );

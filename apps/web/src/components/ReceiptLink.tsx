@@ -2,7 +2,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
-import { messages } from '@app/shared';
+import { receiptMessages } from '@app/shared';
 
 /** The receipt screen of a payment (issue 14). */
 export const receiptPath = (paymentId: string) => `/app/receipts/${encodeURIComponent(paymentId)}`;
@@ -19,7 +19,7 @@ export interface ReceiptLinkState {
  */
 export function ReceiptLinkButton({ paymentId, receiptNo }: { paymentId: string; receiptNo: string }) {
   const location = useLocation();
-  const label = messages.receipts.actions.openFor(receiptNo);
+  const label = receiptMessages.actions.openFor(receiptNo);
   const state: ReceiptLinkState = { from: `${location.pathname}${location.search}` };
   return (
     <Tooltip title={label}>

@@ -5,7 +5,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { API_TIMEOUT_MS, currentLanguage, messages } from '@app/shared';
+import { API_TIMEOUT_MS, currentLanguage, coreMessages } from '@app/shared';
 import { env } from '@/config/env';
 import { envelopeMessage, isAuthFailure } from './api-errors';
 import { fetchOrTakeEarly } from './early-requests';
@@ -57,7 +57,7 @@ const baseQueryWithAuth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQuery
     clearSession();
     api.dispatch(logout());
     const body = result.error ? result.error.data : result.data;
-    api.dispatch(setNotification({ message: envelopeMessage(body) ?? messages.auth.invalidToken, type: 'error' }));
+    api.dispatch(setNotification({ message: envelopeMessage(body) ?? coreMessages.auth.invalidToken, type: 'error' }));
     redirectTo('/app');
   }
   return result;

@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 
 /** The body the API answers with, success or failure (DESIGN.md §4). */
 export interface ApiEnvelope<T = unknown> {
@@ -53,6 +53,6 @@ export function isAuthFailure(result: { error?: FetchBaseQueryError | Serialized
   if (body.status === false && body.code === 401) return true;
   // Read here rather than at load: the prerendered sign-in page's script imports this module
   // without the message catalogue (docs/decisions.md, "Web performance").
-  const authFailureMessages: readonly string[] = [messages.auth.invalidToken, messages.auth.missingToken];
+  const authFailureMessages: readonly string[] = [coreMessages.auth.invalidToken, coreMessages.auth.missingToken];
   return typeof body.message === 'string' && authFailureMessages.includes(body.message);
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { areaMessages } from './areas.messages';
 import { paginationSchema } from '../common/envelope';
 import { requiredText, textOf, tooLong, type LazyText } from '../common/fields';
 import { listQuerySchema } from '../common/list-query';
 
-const m = messages.areas;
+const m = areaMessages;
 
 /** Area statuses (SPEC.md §4); the form offers only the first two. */
 export const AREA_STATUSES = ['active', 'inactive', 'maintenance'] as const;

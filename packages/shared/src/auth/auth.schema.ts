@@ -1,23 +1,23 @@
 import { z } from 'zod';
 import { languageSchema } from '../i18n/language.schema';
-import { messages } from '../messages';
+import { coreMessages } from '../core.messages';
 import { optionalText, requiredEmail, requiredMobile, requiredText } from '../common/fields';
 import { ROLES } from '../team/roles';
 
-const reg = messages.registration;
+const reg = coreMessages.registration;
 
 /** Sign-in form and `POST /auth/login` body (SPEC.md §5 Login). */
 export const loginSchema = z.object({
   identifier: z
-    .string({ error: () => messages.login.invalidEmail })
+    .string({ error: () => coreMessages.login.invalidEmail })
     .trim()
     .toLowerCase()
-    .max(254, { error: () => messages.login.invalidEmail, abort: true })
-    .pipe(z.email({ error: () => messages.login.invalidEmail })),
+    .max(254, { error: () => coreMessages.login.invalidEmail, abort: true })
+    .pipe(z.email({ error: () => coreMessages.login.invalidEmail })),
   password: z
-    .string({ error: () => messages.login.passwordMin })
-    .min(6, { error: () => messages.login.passwordMin })
-    .max(256, { error: () => messages.login.passwordMin }),
+    .string({ error: () => coreMessages.login.passwordMin })
+    .min(6, { error: () => coreMessages.login.passwordMin })
+    .max(256, { error: () => coreMessages.login.passwordMin }),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -47,7 +47,7 @@ export const registrationSchema = z.object({
     .string({ error: () => reg.passwordRequired })
     .min(1, { error: () => reg.passwordRequired, abort: true })
     .min(8, { error: () => reg.passwordMin })
-    .max(256, { error: () => messages.validation.passwordTooLong }),
+    .max(256, { error: () => coreMessages.validation.passwordTooLong }),
 });
 export type RegistrationInput = z.input<typeof registrationSchema>;
 export type Registration = z.output<typeof registrationSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coreMessages } from '../messages';
+import { coreMessages } from '../core.messages';
 
 /**
  * A message a schema shows: a text, or a function that reads it when the message is shown

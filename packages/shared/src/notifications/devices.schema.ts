@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { notificationMessages } from './notifications.messages';
 
-const d = messages.notification.devices;
+const d = notificationMessages.devices;
 
 /** Crockford's base-32 digits: no I, L, O or U, so a code read aloud or typed is not misread. */
 export const PAIRING_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

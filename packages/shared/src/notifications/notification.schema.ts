@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { notificationMessages } from './notifications.messages';
 import { requiredText } from '../common/fields';
 import { paginationSchema } from '../common/envelope';
 import { listQuerySchema } from '../common/list-query';
 
-const n = messages.notification;
+const n = notificationMessages;
 
 /**
  * Title and body limits: FCM refuses a message over 4 KB, and 120 + 1000 characters stay

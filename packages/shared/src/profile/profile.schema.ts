@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { coreMessages } from '../core.messages';
 import { adminSchema } from '../auth/auth.schema';
 import { requiredEmail, requiredText } from '../common/fields';
 
-const p = messages.profile;
+const p = coreMessages.profile;
 
 /** Profile edit form and `PUT /admin/update-admin-profile` body (SPEC.md §5 Admin profile). */
 export const profileUpdateSchema = z.object({
@@ -21,7 +21,7 @@ export const profileUpdateSchema = z.object({
     .string({ error: () => p.passwordRequired })
     .min(1, { error: () => p.passwordRequired, abort: true })
     .min(8, { error: () => p.passwordMin })
-    .max(256, { error: () => messages.validation.passwordTooLong }),
+    .max(256, { error: () => coreMessages.validation.passwordTooLong }),
   /** Proves the caller knows the password: needed when the email or the password changes. */
   currentPassword: z
     .string({ error: () => p.currentPasswordRequired })

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { areaMessages } from '../areas/areas.messages';
+import { seatMessages } from './seats.messages';
 import { requiredText } from '../common/fields';
 import { wholeNumberField } from '../areas/areas.schema';
 
-const m = messages.seats;
+const m = seatMessages;
 
 /** What the owner sets on a seat (SPEC.md §4). */
 export const SEAT_STATUSES = ['active', 'inactive'] as const;
@@ -47,9 +48,9 @@ export type SeatBody = z.output<typeof seatBodySchema>;
 /** `{ id }` path parameter of the seat calls. */
 export const seatIdParamsSchema = z.object({ id: z.guid({ error: () => m.invalidId }) });
 /** `{ areaId }` path parameter of `GET /seat/{areaId}`. */
-export const seatAreaParamsSchema = z.object({ areaId: z.guid({ error: () => messages.areas.invalidId }) });
+export const seatAreaParamsSchema = z.object({ areaId: z.guid({ error: () => areaMessages.invalidId }) });
 /** `GET /seat` query: optionally one area's seats. */
-export const seatListQuerySchema = z.object({ areaId: z.guid({ error: () => messages.areas.invalidId }).optional() });
+export const seatListQuerySchema = z.object({ areaId: z.guid({ error: () => areaMessages.invalidId }).optional() });
 
 /** A seat as the API answers it: the owner's `status` and the derived live `state`. */
 export const seatSchema = z.object({

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { languageSchema } from '../i18n/language.schema';
-import { messages } from '../messages';
+import { studentSessionMessages } from './student.messages';
 import { paginationSchema } from '../common/envelope';
 import { PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH, normalizePairingCode } from '../notifications/devices.schema';
 import { PAYMENT_MODES } from '../subscriptions/subscriptions.schema';
 import { listQuerySchema } from '../common/list-query';
 
-const m = messages.student;
+const m = studentSessionMessages;
 const codePattern = new RegExp(`^[${PAIRING_CODE_ALPHABET}]{${PAIRING_CODE_LENGTH}}$`);
 
 /** `POST /api/student/session` body: the student's pairing code, as typed or carried by the link. */

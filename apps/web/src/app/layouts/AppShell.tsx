@@ -10,7 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuRounded from '@mui/icons-material/MenuRounded';
 import NotificationsActiveRounded from '@mui/icons-material/NotificationsActiveRounded';
 import { Outlet } from 'react-router';
-import { messages } from '@app/shared';
+import { coreMessages, notificationMessages } from '@app/shared';
 import { useMeQuery } from '@/features/auth/api/auth-api';
 import { useLogout } from '@/features/auth/hooks/use-logout';
 import { WhenOpened } from '@/components/WhenOpened';
@@ -61,7 +61,7 @@ export function AppShell() {
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppBar position="sticky">
           <Toolbar sx={{ gap: 1 }}>
-            <IconButton edge="start" aria-label={messages.shell.toggleMenu} onClick={toggleMenu}>
+            <IconButton edge="start" aria-label={coreMessages.shell.toggleMenu} onClick={toggleMenu}>
               <MenuRounded />
             </IconButton>
             <Typography variant="subtitle1" noWrap sx={{ flex: 1, fontWeight: 600, color: 'text.secondary' }}>
@@ -70,8 +70,8 @@ export function AppShell() {
             <AdminLanguageSwitch />
             <ThemeToggle />
             {mayNotify ? (
-              <Tooltip title={messages.notification.title}>
-                <IconButton aria-label={messages.shell.sendNotification} onClick={() => setDialog('notification')}>
+              <Tooltip title={notificationMessages.title}>
+                <IconButton aria-label={coreMessages.shell.sendNotification} onClick={() => setDialog('notification')}>
                   <NotificationsActiveRounded />
                 </IconButton>
               </Tooltip>

@@ -9,7 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { NavLink, useMatch } from 'react-router';
-import { can, messages, SIDEBAR_WIDTH } from '@app/shared';
+import { can, SIDEBAR_WIDTH, coreMessages } from '@app/shared';
 import { BrandLogo } from '@/components/BrandLogo';
 import { useAppSelector } from '@/lib/store/hooks';
 import { NAV_ITEMS, type NavItem } from './nav-items';
@@ -64,7 +64,7 @@ function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavig
     // One landmark for the whole sidebar, so the brand and the library card are inside it too.
     <Box
       component="nav"
-      aria-label={messages.shell.navigation}
+      aria-label={coreMessages.shell.navigation}
       sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
     >
       <Toolbar sx={{ px: collapsed ? 0 : 2.5, justifyContent: collapsed ? 'center' : 'flex-start' }}>
@@ -78,7 +78,7 @@ function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavig
       {!collapsed && libraryName && (
         <Box sx={{ m: 2, p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
           <Typography variant="caption" color="text.secondary" component="p">
-            {messages.shell.libraryCaption}
+            {coreMessages.shell.libraryCaption}
           </Typography>
           <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={libraryName}>
             {libraryName}
@@ -106,7 +106,7 @@ export function Sidebar({ permanent, collapsed, mobileOpen, onMobileClose }: Sid
         open={mobileOpen}
         onClose={onMobileClose}
         // The temporary drawer is a modal dialog, which needs a name.
-        slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH.expanded }, 'aria-label': messages.shell.navigation } }}
+        slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH.expanded }, 'aria-label': coreMessages.shell.navigation } }}
         // Mounted only while open (issue 18): kept mounted, its links and the slide's measuring
         // (a forced layout) were a fifth of a phone's first commit of the shell.
         ModalProps={{ keepMounted: false }}

@@ -4,14 +4,14 @@ import DarkModeRounded from '@mui/icons-material/DarkModeRounded';
 import LightModeRounded from '@mui/icons-material/LightModeRounded';
 import SettingsBrightnessRounded from '@mui/icons-material/SettingsBrightnessRounded';
 import type { ReactElement } from 'react';
-import { messages, type ThemeMode } from '@app/shared';
+import { type ThemeMode, coreMessages } from '@app/shared';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import { toggleTheme } from '@/lib/store/theme-slice';
 
 const MODES: Record<ThemeMode, { label: string; icon: ReactElement }> = {
-  light: { label: messages.shell.themeLight, icon: <LightModeRounded /> },
-  dark: { label: messages.shell.themeDark, icon: <DarkModeRounded /> },
-  system: { label: messages.shell.themeSystem, icon: <SettingsBrightnessRounded /> },
+  light: { label: coreMessages.shell.themeLight, icon: <LightModeRounded /> },
+  dark: { label: coreMessages.shell.themeDark, icon: <DarkModeRounded /> },
+  system: { label: coreMessages.shell.themeSystem, icon: <SettingsBrightnessRounded /> },
 };
 
 /** Cycles light → dark → system (SPEC.md §3); the icon and label show the current mode. */

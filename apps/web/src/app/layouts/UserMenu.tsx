@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 import { useAppSelector } from '@/lib/store/hooks';
 
 interface UserMenuProps {
@@ -88,7 +88,7 @@ export function UserMenu({ onProfile, onLogout }: UserMenuProps) {
         <MenuList
           id={menuId}
           autoFocusItem={open}
-          aria-label={messages.shell.accountMenu}
+          aria-label={coreMessages.shell.accountMenu}
           // Like MUI's Menu: Tab leaves the menu and closes it.
           onKeyDown={(event) => {
             if (event.key === 'Tab') {
@@ -101,13 +101,13 @@ export function UserMenu({ onProfile, onLogout }: UserMenuProps) {
             <ListItemIcon>
               <PersonOutlineRounded fontSize="small" />
             </ListItemIcon>
-            {messages.shell.profile}
+            {coreMessages.shell.profile}
           </MenuItem>
           <MenuItem onClick={choose(onLogout)}>
             <ListItemIcon>
               <LogoutRounded fontSize="small" />
             </ListItemIcon>
-            {messages.shell.logout}
+            {coreMessages.shell.logout}
           </MenuItem>
         </MenuList>
       </Popover>

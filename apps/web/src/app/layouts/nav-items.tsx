@@ -15,7 +15,7 @@ import QrCodeScannerRounded from '@mui/icons-material/QrCodeScannerRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import SettingsRounded from '@mui/icons-material/SettingsRounded';
 import GroupsRounded from '@mui/icons-material/GroupsRounded';
-import { messages, type Ability, teamScreenMessages } from '@app/shared';
+import { type Ability, teamScreenMessages, coreMessages, deskMessages } from '@app/shared';
 
 export interface NavItem {
   label: string;
@@ -27,20 +27,20 @@ export interface NavItem {
 
 /** The sidebar links (SPEC.md §2 Shell); screens not built yet show the 404 until their issue lands. */
 export const NAV_ITEMS: NavItem[] = [
-  { label: messages.shell.dashboard, to: '/app/dashboard', icon: <DashboardRounded /> },
-  { label: messages.desk.nav.checkIn, to: '/app/check-in', icon: <QrCodeScannerRounded /> },
-  { label: messages.desk.nav.attendance, to: '/app/attendance', icon: <EventAvailableRounded /> },
-  { label: messages.shell.students, to: '/app/student', icon: <PeopleAltRounded /> },
-  { label: messages.shell.area, to: '/app/area', icon: <MapRounded /> },
-  { label: messages.shell.seats, to: '/app/seats', icon: <EventSeatRounded /> },
-  { label: messages.shell.subscriptions, to: '/app/subscription', icon: <CardMembershipRounded /> },
-  { label: messages.shell.feeReport, to: '/app/fee-report', icon: <ReceiptLongRounded /> },
-  { label: messages.shell.dues, to: '/app/dues', icon: <PendingActionsRounded /> },
-  { label: messages.shell.dayBook, to: '/app/day-book', icon: <MenuBookRounded /> },
-  { label: messages.shell.expenses, to: '/app/expenses', icon: <AccountBalanceWalletRounded />, ability: 'manage' },
-  { label: messages.shell.profit, to: '/app/profit', icon: <InsightsRounded />, ability: 'manage' },
-  { label: messages.shell.notifications, to: '/app/notifications', icon: <NotificationsRounded /> },
-  { label: messages.shell.activity, to: '/app/activity', icon: <HistoryRounded />, ability: 'manage' },
-  { label: messages.shell.settings, to: '/app/settings', icon: <SettingsRounded />, ability: 'settings' },
+  { label: coreMessages.shell.dashboard, to: '/app/dashboard', icon: <DashboardRounded /> },
+  { label: deskMessages.nav.checkIn, to: '/app/check-in', icon: <QrCodeScannerRounded /> },
+  { label: deskMessages.nav.attendance, to: '/app/attendance', icon: <EventAvailableRounded /> },
+  { label: coreMessages.shell.students, to: '/app/student', icon: <PeopleAltRounded /> },
+  { label: coreMessages.shell.area, to: '/app/area', icon: <MapRounded /> },
+  { label: coreMessages.shell.seats, to: '/app/seats', icon: <EventSeatRounded /> },
+  { label: coreMessages.shell.subscriptions, to: '/app/subscription', icon: <CardMembershipRounded /> },
+  { label: coreMessages.shell.feeReport, to: '/app/fee-report', icon: <ReceiptLongRounded /> },
+  { label: coreMessages.shell.dues, to: '/app/dues', icon: <PendingActionsRounded /> },
+  { label: coreMessages.shell.dayBook, to: '/app/day-book', icon: <MenuBookRounded /> },
+  { label: coreMessages.shell.expenses, to: '/app/expenses', icon: <AccountBalanceWalletRounded />, ability: 'manage' },
+  { label: coreMessages.shell.profit, to: '/app/profit', icon: <InsightsRounded />, ability: 'manage' },
+  { label: coreMessages.shell.notifications, to: '/app/notifications', icon: <NotificationsRounded /> },
+  { label: coreMessages.shell.activity, to: '/app/activity', icon: <HistoryRounded />, ability: 'manage' },
+  { label: coreMessages.shell.settings, to: '/app/settings', icon: <SettingsRounded />, ability: 'settings' },
   { label: teamScreenMessages.nav, to: '/app/team', icon: <GroupsRounded />, ability: 'team' },
 ];

@@ -1,10 +1,10 @@
-import { messages } from '@app/shared';
+import { auditMessages, coreMessages } from '@app/shared';
 import { ActivityPage } from '@/features/audit/components/ActivityPage';
 
 export function ActivityRoute() {
   return (
     <>
-      <title>{`${messages.audit.heading} · ${messages.app.name}`}</title>
+      <title>{`${auditMessages.heading} · ${coreMessages.app.name}`}</title>
       <ActivityPage />
     </>
   );

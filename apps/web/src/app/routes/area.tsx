@@ -1,10 +1,10 @@
-import { messages } from '@app/shared';
+import { areaMessages, coreMessages } from '@app/shared';
 import { AreasPage } from '@/features/areas/components/AreasPage';
 
 export function AreaRoute() {
   return (
     <>
-      <title>{`${messages.areas.heading} · ${messages.app.name}`}</title>
+      <title>{`${areaMessages.heading} · ${coreMessages.app.name}`}</title>
       <AreasPage />
     </>
   );

@@ -1,10 +1,10 @@
-import { messages } from '@app/shared';
+import { coreMessages, deskMessages } from '@app/shared';
 import { AttendancePage } from '@/features/attendance/components/AttendancePage';
 
 export function AttendanceRoute() {
   return (
     <>
-      <title>{`${messages.desk.attendance.title} · ${messages.app.name}`}</title>
+      <title>{`${deskMessages.attendance.title} · ${coreMessages.app.name}`}</title>
       <AttendancePage />
     </>
   );

@@ -1,10 +1,10 @@
-import { messages } from '@app/shared';
+import { coreMessages, deskMessages } from '@app/shared';
 import { CheckInPage } from '@/features/attendance/components/CheckInPage';
 
 export function CheckInRoute() {
   return (
     <>
-      <title>{`${messages.desk.checkIn.title} · ${messages.app.name}`}</title>
+      <title>{`${deskMessages.checkIn.title} · ${coreMessages.app.name}`}</title>
       <CheckInPage />
     </>
   );

@@ -1,10 +1,10 @@
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 import { DashboardPage } from '@/features/dashboard/components/DashboardPage';
 
 export function DashboardRoute() {
   return (
     <>
-      <title>{`${messages.shell.dashboard} · ${messages.app.name}`}</title>
+      <title>{`${coreMessages.shell.dashboard} · ${coreMessages.app.name}`}</title>
       <DashboardPage />
     </>
   );

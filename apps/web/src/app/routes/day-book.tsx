@@ -1,10 +1,10 @@
-import { messages } from '@app/shared';
+import { coreMessages, paymentMessages } from '@app/shared';
 import { DayBookPage } from '@/features/payments/components/DayBookPage';
 
 export function DayBookRoute() {
   return (
     <>
-      <title>{`${messages.payments.dayBook.title} · ${messages.app.name}`}</title>
+      <title>{`${paymentMessages.dayBook.title} · ${coreMessages.app.name}`}</title>
       <DayBookPage />
     </>
   );

@@ -1,4 +1,4 @@
-import { messages } from '@app/shared';
+import { coreMessages, duesMessages } from '@app/shared';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { DuesPage } from '@/features/dues/components/DuesPage';
 
@@ -11,7 +11,7 @@ const RecordPaymentDialog = lazyDialog(() =>
 export function DuesRoute() {
   return (
     <>
-      <title>{`${messages.dues.title} · ${messages.app.name}`}</title>
+      <title>{`${duesMessages.title} · ${coreMessages.app.name}`}</title>
       <DuesPage RecordPaymentDialog={RecordPaymentDialog} />
     </>
   );

@@ -1,10 +1,10 @@
-import { messages } from '@app/shared';
+import { coreMessages, expenseMessages } from '@app/shared';
 import { ExpensesPage } from '@/features/expenses/components/ExpensesPage';
 
 export function ExpensesRoute() {
   return (
     <>
-      <title>{`${messages.expenses.title} · ${messages.app.name}`}</title>
+      <title>{`${expenseMessages.title} · ${coreMessages.app.name}`}</title>
       <ExpensesPage />
     </>
   );

@@ -1,10 +1,10 @@
-import { messages } from '@app/shared';
+import { coreMessages, feeMessages } from '@app/shared';
 import { FeeReportPage } from '@/features/fees/components/FeeReportPage';
 
 export function FeeReportRoute() {
   return (
     <>
-      <title>{`${messages.fees.title} · ${messages.app.name}`}</title>
+      <title>{`${feeMessages.title} · ${coreMessages.app.name}`}</title>
       <FeeReportPage />
     </>
   );

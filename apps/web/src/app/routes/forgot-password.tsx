@@ -1,4 +1,4 @@
-import { messages, passwordResetMessages } from '@app/shared';
+import { passwordResetMessages, coreMessages } from '@app/shared';
 import { AuthLayout } from '@/features/auth/components/AuthLayout';
 import { ForgotPasswordForm } from '@/features/auth/components/ForgotPasswordForm';
 
@@ -8,7 +8,7 @@ const m = passwordResetMessages;
 export function ForgotPasswordRoute() {
   return (
     <AuthLayout title={m.forgotTitle} subtitle={m.forgotSubtitle}>
-      <title>{`${m.forgotTitle} · ${messages.app.name}`}</title>
+      <title>{`${m.forgotTitle} · ${coreMessages.app.name}`}</title>
       <ForgotPasswordForm />
     </AuthLayout>
   );

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { messages, teamScreenMessages } from '@app/shared';
+import { teamScreenMessages, coreMessages } from '@app/shared';
 import { AuthLayout } from '@/features/auth/components/AuthLayout';
 import { useStartSession } from '@/features/auth/hooks/use-start-session';
 import { InviteForm } from '@/features/team/components/InviteForm';
@@ -12,7 +12,7 @@ export function InviteRoute() {
   const startSession = useStartSession(p.failed);
   return (
     <AuthLayout title={p.title} subtitle={p.subtitle}>
-      <title>{`${p.title} · ${messages.app.name}`}</title>
+      <title>{`${p.title} · ${coreMessages.app.name}`}</title>
       <InviteForm hash={hash} onJoined={(response) => void startSession(response)} />
     </AuthLayout>
   );

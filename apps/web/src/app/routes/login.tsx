@@ -1,11 +1,11 @@
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 import { AuthLayout } from '@/features/auth/components/AuthLayout';
 import { LoginForm } from '@/features/auth/components/LoginForm';
 
 export function LoginRoute() {
   return (
-    <AuthLayout title={messages.login.title} subtitle={messages.login.subtitle}>
-      <title>{`${messages.login.title} · ${messages.app.name}`}</title>
+    <AuthLayout title={coreMessages.login.title} subtitle={coreMessages.login.subtitle}>
+      <title>{`${coreMessages.login.title} · ${coreMessages.app.name}`}</title>
       <LoginForm />
     </AuthLayout>
   );

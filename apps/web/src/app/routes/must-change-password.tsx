@@ -1,4 +1,4 @@
-import { messages, teamScreenMessages } from '@app/shared';
+import { teamScreenMessages, coreMessages } from '@app/shared';
 import { AuthLayout } from '@/features/auth/components/AuthLayout';
 import { useLogout } from '@/features/auth/hooks/use-logout';
 import { MustChangePasswordForm } from '@/features/team/components/MustChangePasswordForm';
@@ -10,7 +10,7 @@ export function MustChangePasswordRoute() {
   const { signOut } = useLogout();
   return (
     <AuthLayout title={t.title} subtitle={t.intro}>
-      <title>{`${t.title} · ${messages.app.name}`}</title>
+      <title>{`${t.title} · ${coreMessages.app.name}`}</title>
       <MustChangePasswordForm onSignOut={() => void signOut()} />
     </AuthLayout>
   );

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 
 /** Any unknown path (SPEC.md §2). "Back to Home" goes to /login, as the spec says. */
 export function NotFoundRoute() {
@@ -19,7 +19,7 @@ export function NotFoundRoute() {
         textAlign: 'center',
       }}
     >
-      <title>{`${messages.notFound.title} · ${messages.app.name}`}</title>
+      <title>{`${coreMessages.notFound.title} · ${coreMessages.app.name}`}</title>
       <Box sx={{ maxWidth: 480 }}>
         <Box
           sx={{
@@ -37,13 +37,13 @@ export function NotFoundRoute() {
           <SearchOffRounded sx={{ fontSize: 44 }} />
         </Box>
         <Typography variant="h4" component="h1" gutterBottom>
-          {messages.notFound.title}
+          {coreMessages.notFound.title}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 4 }}>
-          {messages.notFound.description}
+          {coreMessages.notFound.description}
         </Typography>
         <Button component={RouterLink} to="/login" variant="contained" size="large">
-          {messages.notFound.backToHome}
+          {coreMessages.notFound.backToHome}
         </Button>
       </Box>
     </Box>

@@ -1,10 +1,10 @@
-import { messages } from '@app/shared';
+import { coreMessages, notificationMessages } from '@app/shared';
 import { NotificationsPage } from '@/features/notifications/components/NotificationsPage';
 
 export function NotificationsRoute() {
   return (
     <>
-      <title>{`${messages.notification.history.heading} · ${messages.app.name}`}</title>
+      <title>{`${notificationMessages.history.heading} · ${coreMessages.app.name}`}</title>
       <NotificationsPage />
     </>
   );

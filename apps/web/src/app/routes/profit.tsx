@@ -1,10 +1,10 @@
-import { messages } from '@app/shared';
+import { coreMessages, profitMessages } from '@app/shared';
 import { ProfitPage } from '@/features/profit/components/ProfitPage';
 
 export function ProfitRoute() {
   return (
     <>
-      <title>{`${messages.profit.title} · ${messages.app.name}`}</title>
+      <title>{`${profitMessages.title} · ${coreMessages.app.name}`}</title>
       <ProfitPage />
     </>
   );

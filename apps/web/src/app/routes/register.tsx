@@ -1,11 +1,11 @@
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 import { AuthLayout } from '@/features/auth/components/AuthLayout';
 import { RegistrationForm } from '@/features/auth/components/RegistrationForm';
 
 export function RegisterRoute() {
   return (
-    <AuthLayout title={messages.registration.title} subtitle={messages.registration.subtitle} wide>
-      <title>{`${messages.registration.title} · ${messages.app.name}`}</title>
+    <AuthLayout title={coreMessages.registration.title} subtitle={coreMessages.registration.subtitle} wide>
+      <title>{`${coreMessages.registration.title} · ${coreMessages.app.name}`}</title>
       <RegistrationForm />
     </AuthLayout>
   );

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { messages, passwordResetMessages } from '@app/shared';
+import { passwordResetMessages, coreMessages } from '@app/shared';
 import { AuthLayout } from '@/features/auth/components/AuthLayout';
 import { ResetPasswordForm } from '@/features/auth/components/ResetPasswordForm';
 
@@ -10,7 +10,7 @@ export function ResetPasswordRoute() {
   const { hash } = useLocation();
   return (
     <AuthLayout title={m.resetTitle} subtitle={m.resetSubtitle}>
-      <title>{`${m.resetTitle} · ${messages.app.name}`}</title>
+      <title>{`${m.resetTitle} · ${coreMessages.app.name}`}</title>
       <ResetPasswordForm hash={hash} />
     </AuthLayout>
   );

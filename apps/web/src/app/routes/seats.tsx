@@ -1,10 +1,10 @@
-import { messages } from '@app/shared';
+import { coreMessages, seatMessages } from '@app/shared';
 import { SeatsPage } from '@/features/seats/components/SeatsPage';
 
 export function SeatsRoute() {
   return (
     <>
-      <title>{`${messages.seats.heading} · ${messages.app.name}`}</title>
+      <title>{`${seatMessages.heading} · ${coreMessages.app.name}`}</title>
       <SeatsPage />
     </>
   );

@@ -1,10 +1,10 @@
-import { messages } from '@app/shared';
+import { coreMessages, settingsMessages } from '@app/shared';
 import { SettingsPage } from '@/features/settings/components/SettingsPage';
 
 export function SettingsRoute() {
   return (
     <>
-      <title>{`${messages.settings.title} · ${messages.app.name}`}</title>
+      <title>{`${settingsMessages.title} · ${coreMessages.app.name}`}</title>
       <SettingsPage />
     </>
   );

@@ -1,4 +1,4 @@
-import { messages, type StudentListItem } from '@app/shared';
+import { type StudentListItem, coreMessages, studentMessages } from '@app/shared';
 import { StudentAttendanceMenu } from '@/features/attendance/components/StudentAttendanceMenu';
 import { PairingCodeButton } from '@/features/notifications/components/PairingCodeButton';
 import { StudentsPage } from '@/features/students/components/StudentsPage';
@@ -22,7 +22,7 @@ const rowActions = (student: StudentListItem) => (
 export function StudentsRoute() {
   return (
     <>
-      <title>{`${messages.students.heading} · ${messages.app.name}`}</title>
+      <title>{`${studentMessages.heading} · ${coreMessages.app.name}`}</title>
       <StudentsPage rowActions={rowActions} />
     </>
   );

@@ -1,4 +1,4 @@
-import { messages } from '@app/shared';
+import { coreMessages, subscriptionMessages } from '@app/shared';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { SubscriptionsPage, type PaymentDialogs } from '@/features/subscriptions/components/SubscriptionsPage';
 
@@ -16,7 +16,7 @@ const payments: PaymentDialogs = {
 export function SubscriptionRoute() {
   return (
     <>
-      <title>{`${messages.subscriptions.heading} · ${messages.app.name}`}</title>
+      <title>{`${subscriptionMessages.heading} · ${coreMessages.app.name}`}</title>
       <SubscriptionsPage payments={payments} />
     </>
   );

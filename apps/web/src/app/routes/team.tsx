@@ -1,10 +1,10 @@
-import { messages, teamScreenMessages } from '@app/shared';
+import { teamScreenMessages, coreMessages } from '@app/shared';
 import { TeamPage } from '@/features/team/components/TeamPage';
 
 export function TeamRoute() {
   return (
     <>
-      <title>{`${teamScreenMessages.title} · ${messages.app.name}`}</title>
+      <title>{`${teamScreenMessages.title} · ${coreMessages.app.name}`}</title>
       <TeamPage />
     </>
   );

@@ -6,17 +6,17 @@ import TextField from '@mui/material/TextField';
 import {
   AREA_FORM_STATUSES,
   areaBodySchema,
-  messages,
   type AreaBody,
   type AreaBodyInput,
   type AreaStatus,
+  areaMessages,
 } from '@app/shared';
 import { FormDialogActions } from '@/components/FormDialogActions';
 import { RadioChoiceField } from '@/components/RadioChoiceField';
 import { applyFieldErrors, fieldProps } from '@/lib/form';
 import type { SaveResult } from '../hooks/use-area-actions';
 
-const m = messages.areas;
+const m = areaMessages;
 /** The fields a server reason may name, to show it under the field. */
 const SERVER_CHECKED = ['area_name', 'total_seats', 'status'] as const;
 

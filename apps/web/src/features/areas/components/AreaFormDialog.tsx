@@ -4,13 +4,13 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
-import { messages, TOAST_MS, type Area, type AreaBody } from '@app/shared';
+import { TOAST_MS, type Area, type AreaBody, areaMessages, coreMessages } from '@app/shared';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useGetAreaQuery } from '../api/areas-api';
 import { useAreaActions } from '../hooks/use-area-actions';
 import { AreaForm, EMPTY_AREA } from './AreaForm';
 
-const m = messages.areas;
+const m = areaMessages;
 
 interface AreaFormDialogProps {
   open: boolean;
@@ -68,7 +68,7 @@ export function AreaFormDialog({ open, areaId: editingId, onClose }: AreaFormDia
         />
       ) : (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label={messages.common.loading} />
+          <CircularProgress aria-label={coreMessages.common.loading} />
         </Box>
       )}
     </Dialog>

@@ -1,8 +1,8 @@
 import Chip from '@mui/material/Chip';
 import { amber } from '@mui/material/colors';
-import { messages, type AreaStatus } from '@app/shared';
+import { type AreaStatus, areaMessages } from '@app/shared';
 
-const m = messages.areas.status;
+const m = areaMessages.status;
 
 /** SPEC.md §2: the status chip is green for active, red for inactive, amber for maintenance. */
 export function AreaStatusChip({ status }: { status: AreaStatus }) {

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import AddRounded from '@mui/icons-material/AddRounded';
-import { messages, type Area } from '@app/shared';
+import { type Area, areaMessages } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { WhenOpened } from '@/components/WhenOpened';
 import { ListPaper } from '@/components/ListPaper';
@@ -15,7 +15,7 @@ import { useAreaList } from '../hooks/use-area-list';
 import { AreasTable } from './AreasTable';
 import { useCan } from '@/lib/use-can';
 
-const m = messages.areas;
+const m = areaMessages;
 
 // Loaded when first opened (issue 18): the form, react-hook-form and the area's schema are not the list's.
 const AreaFormDialog = lazy(() => import('./AreaFormDialog').then((d) => ({ default: d.AreaFormDialog })));

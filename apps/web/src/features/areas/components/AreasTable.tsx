@@ -5,12 +5,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
-import { messages, type Area, type AreaSortKey } from '@app/shared';
+import { type Area, type AreaSortKey, areaMessages } from '@app/shared';
 import { ListTable, type ListColumn, type ListSort } from '@/components/ListTable';
 import { AreaStatusChip } from './AreaStatusChip';
 import { SeatBadge } from './SeatBadge';
 
-const m = messages.areas;
+const m = areaMessages;
 
 export type AreaSort = ListSort<AreaSortKey>;
 

@@ -1,11 +1,11 @@
 import Badge from '@mui/material/Badge';
 import Tooltip from '@mui/material/Tooltip';
 import EventSeatRounded from '@mui/icons-material/EventSeatRounded';
-import { messages } from '@app/shared';
+import { areaMessages } from '@app/shared';
 
 /** How many seats an area has set up, capped at 999 on the badge (SPEC.md §9). */
 export function SeatBadge({ count }: { count: number }) {
-  const label = messages.areas.seatBadge(count);
+  const label = areaMessages.seatBadge(count);
   return (
     <Tooltip title={label}>
       <Badge badgeContent={count} max={999} color="primary" showZero aria-label={label} role="img">

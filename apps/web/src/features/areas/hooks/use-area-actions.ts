@@ -1,10 +1,10 @@
-import { messages, TOAST_MS, type AreaBodyInput } from '@app/shared';
+import { TOAST_MS, type AreaBodyInput, areaMessages } from '@app/shared';
 import { useActionWithToast, useSaveWithToast } from '@/lib/entity-actions';
 import { useCreateAreaMutation, useDeleteAreaMutation, useUpdateAreaMutation } from '../api/areas-api';
 
 export type { SaveResult } from '@/lib/entity-actions';
 
-const m = messages.areas;
+const m = areaMessages;
 const options = { autoClose: TOAST_MS.areas };
 
 /**

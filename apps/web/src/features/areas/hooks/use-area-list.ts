@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { messages, TOAST_MS, type Area, type AreaSortKey } from '@app/shared';
+import { TOAST_MS, type Area, type AreaSortKey, areaMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { useDebouncedSearch, useListParams } from '@/lib/use-list-params';
@@ -26,7 +26,7 @@ export function useAreaList() {
   const { error, isError, data } = query;
   list.showFirstPageIfEmptied(isError ? undefined : query.currentData?.areas.length);
 
-  useFailureToast(isError ? errorMessage(error, messages.areas.fetchFailed) : undefined, error, TOAST_MS.areas);
+  useFailureToast(isError ? errorMessage(error, areaMessages.fetchFailed) : undefined, error, TOAST_MS.areas);
 
   const areas = useMemo(() => (data?.areas ?? []).filter((area) => matchesSearch(area, search)), [data, search]);
 

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { DEFAULT_NOT_SEEN_DAYS, MONTH_QUERY_PATTERN, messages, todayIn } from '@app/shared';
+import { DEFAULT_NOT_SEEN_DAYS, MONTH_QUERY_PATTERN, todayIn, deskMessages } from '@app/shared';
 import { PageHeading } from '@/components/PageHeading';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { useAttendanceExport } from '../hooks/use-attendance-export';
@@ -12,7 +12,7 @@ import { NOT_SEEN_CHOICES, NotSeenList } from './NotSeenList';
 import { StudentHistoryDialog } from './StudentHistoryDialog';
 import { TodayList } from './TodayList';
 
-const a = messages.desk.attendance;
+const a = deskMessages.attendance;
 const TABS = ['today', 'not-seen', 'monthly'] as const;
 type AttendanceTab = (typeof TABS)[number];
 const TAB_LABELS: Record<AttendanceTab, string> = {

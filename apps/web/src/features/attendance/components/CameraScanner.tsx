@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { messages } from '@app/shared';
+import { deskMessages } from '@app/shared';
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/pure';
 import readerWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 
-const m = messages.desk.checkIn;
+const m = deskMessages.checkIn;
 
 /** How often a frame is read: fast enough to feel instant, light on a desk phone. */
 const FRAME_INTERVAL_MS = 150;

@@ -12,14 +12,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PhotoCameraRounded from '@mui/icons-material/PhotoCameraRounded';
 import VideocamOffRounded from '@mui/icons-material/VideocamOffRounded';
-import { formatDateTimeDMY, messages, type AttendanceCheckResult } from '@app/shared';
+import { formatDateTimeDMY, type AttendanceCheckResult, deskMessages } from '@app/shared';
 import { PageHeading } from '@/components/PageHeading';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { useCheckIn } from '../hooks/use-check-in';
 import { OUTCOME_COLOURS } from './check-in-look';
 import { CheckInResult, studentName } from './CheckInResult';
 
-const m = messages.desk.checkIn;
+const m = deskMessages.checkIn;
 
 // The camera and its QR reader (with ZXing's WebAssembly) load only when asked for.
 const CameraScanner = lazy(() => import('./CameraScanner'));

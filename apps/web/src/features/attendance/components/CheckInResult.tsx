@@ -10,11 +10,11 @@ import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import QrCodeScannerRounded from '@mui/icons-material/QrCodeScannerRounded';
 import ReplayRounded from '@mui/icons-material/ReplayRounded';
 import WifiOffRounded from '@mui/icons-material/WifiOffRounded';
-import { formatDateDMY, formatDateTimeDMY, formatWindow, messages, type AttendanceCheckResult } from '@app/shared';
+import { formatDateDMY, formatDateTimeDMY, formatWindow, type AttendanceCheckResult, deskMessages } from '@app/shared';
 import type { CheckState } from '../hooks/use-check-in';
 import { OUTCOME_COLOURS } from './check-in-look';
 
-const m = messages.desk.checkIn;
+const m = deskMessages.checkIn;
 
 const ICONS = {
   in: <CheckCircleRounded sx={{ fontSize: { xs: 44, sm: 56 } }} />,
@@ -35,7 +35,7 @@ function planLines(result: AttendanceCheckResult): string[] {
       ? `${m.seat(plan.seat_name)}${plan.area_name ? ` · ${plan.area_name}` : ''}`
       : m.anySeat(plan.area_name),
     formatWindow(plan.start_time, plan.end_time),
-    `${messages.desk.attendance.columns.expires} ${formatDateDMY(plan.plan_expires_at)}`,
+    `${deskMessages.attendance.columns.expires} ${formatDateDMY(plan.plan_expires_at)}`,
   ];
 }
 

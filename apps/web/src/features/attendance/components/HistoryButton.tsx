@@ -1,9 +1,9 @@
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import EventNoteRounded from '@mui/icons-material/EventNoteRounded';
-import { messages } from '@app/shared';
+import { deskMessages } from '@app/shared';
 
-const a = messages.desk.attendance;
+const a = deskMessages.attendance;
 
 /** A row's action opening the student's attendance history. */
 export function HistoryButton({ name, onClick }: { name: string; onClick: () => void }) {

@@ -12,7 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PrintRounded from '@mui/icons-material/PrintRounded';
-import { messages } from '@app/shared';
+import { coreMessages, deskMessages } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useAppSelector } from '@/lib/store/hooks';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
@@ -20,7 +20,7 @@ import { useIdCard } from '../hooks/use-id-card';
 import { IdCardView, type IdCardHolder } from './IdCardView';
 import { useCan } from '@/lib/use-can';
 
-const c = messages.desk.idCard;
+const c = deskMessages.idCard;
 const PRINT_SHEET = 'id-card-print-sheet';
 
 // Printing shows only the card: everything else on the page is hidden for print, and the
@@ -80,14 +80,14 @@ export function IdCardDialog({
                 severity="error"
                 action={
                   <Button color="inherit" size="small" onClick={idCard.retry}>
-                    {messages.desk.attendance.retry}
+                    {deskMessages.attendance.retry}
                   </Button>
                 }
               >
                 {idCard.failure}
               </Alert>
             ) : idCard.loading || card === undefined ? (
-              <Skeleton variant="rounded" height={200} aria-busy aria-label={messages.common.loading} />
+              <Skeleton variant="rounded" height={200} aria-busy aria-label={coreMessages.common.loading} />
             ) : card ? (
               <Box sx={{ display: 'flex', justifyContent: 'center' }}>
                 <IdCardView card={card} holder={holder} libraryName={libraryName} timeZone={timeZone} />
@@ -117,7 +117,7 @@ export function IdCardDialog({
               {idCard.isIssuing ? c.issuing : c.issue}
             </Button>
           ) : null}
-          <Button onClick={onClose}>{messages.desk.attendance.close}</Button>
+          <Button onClick={onClose}>{deskMessages.attendance.close}</Button>
         </DialogActions>
       </Dialog>
       <ConfirmDialog

@@ -1,10 +1,10 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatDateDMY, messages, todayIn, type IdCard } from '@app/shared';
+import { formatDateDMY, todayIn, type IdCard, deskMessages } from '@app/shared';
 import { QrCode } from '@/components/QrCode';
 
-const c = messages.desk.idCard;
+const c = deskMessages.idCard;
 
 export interface IdCardHolder {
   name: string;
@@ -70,7 +70,7 @@ export function IdCardView({ card, holder, libraryName, timeZone }: IdCardViewPr
         </Box>
       </Box>
       <Box sx={{ gridRow: '2 / 4', gridColumn: 2, alignSelf: 'center', display: 'flex' }}>
-        <QrCode text={card.code} label={c.qrLabel(holder.name)} failedText={messages.desk.qrFailed} size={112} />
+        <QrCode text={card.code} label={c.qrLabel(holder.name)} failedText={deskMessages.qrFailed} size={112} />
       </Box>
       <Typography sx={{ fontSize: '7pt', alignSelf: 'end', color: '#000000' }}>
         {c.issuedOn(formatDateDMY(todayIn(timeZone, new Date(card.created_at))))}

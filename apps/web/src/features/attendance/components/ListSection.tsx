@@ -3,12 +3,12 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import FileDownloadRounded from '@mui/icons-material/FileDownloadRounded';
-import { messages } from '@app/shared';
+import { coreMessages, deskMessages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { RefetchBar } from '@/components/ListTable';
 import { useCan } from '@/lib/use-can';
 
-const a = messages.desk.attendance;
+const a = deskMessages.attendance;
 
 interface ListSectionProps {
   /** The list's own controls (a chooser, a count), left of Export CSV. */
@@ -54,7 +54,7 @@ export function ListSection({
           <ErrorScreen detail={failure} onRefresh={onRefresh} />
         ) : (
           <>
-            <RefetchBar active={refreshing} label={messages.common.loading} />
+            <RefetchBar active={refreshing} label={coreMessages.common.loading} />
             {children}
           </>
         )}

@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { formatDateDMY, messages } from '@app/shared';
+import { formatDateDMY, deskMessages } from '@app/shared';
 import type { NotSeen } from '@app/shared';
 import { ListTable, type ListColumn } from '@/components/ListTable';
 import { errorMessage } from '@/lib/api-errors';
@@ -9,7 +9,7 @@ import { fullName, windowOf } from './attendance-format';
 import { HistoryButton } from './HistoryButton';
 import { ListSection } from './ListSection';
 
-const a = messages.desk.attendance;
+const a = deskMessages.attendance;
 export const NOT_SEEN_CHOICES = [1, 2, 3, 5, 7, 10, 15, 30];
 
 type NotSeenRow = NotSeen['students'][number];

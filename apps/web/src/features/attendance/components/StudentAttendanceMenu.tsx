@@ -8,12 +8,12 @@ import Tooltip from '@mui/material/Tooltip';
 import BadgeRounded from '@mui/icons-material/BadgeRounded';
 import EventNoteRounded from '@mui/icons-material/EventNoteRounded';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
-import { messages } from '@app/shared';
+import { deskMessages } from '@app/shared';
 import { IdCardDialog } from './IdCardDialog';
 import type { IdCardHolder } from './IdCardView';
 import { StudentHistoryDialog } from './StudentHistoryDialog';
 
-const d = messages.desk;
+const d = deskMessages;
 
 /**
  * A student row's attendance actions, in one small menu so the table keeps its width: Print

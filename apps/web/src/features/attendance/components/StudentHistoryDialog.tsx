@@ -16,13 +16,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDateDMY, formatMonth, messages, todayIn } from '@app/shared';
+import { formatDateDMY, formatMonth, todayIn, coreMessages, deskMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { useGetStudentAttendanceQuery } from '../api/attendance-api';
 import { clockTime, recentMonths } from './attendance-format';
 
-const a = messages.desk.attendance;
+const a = deskMessages.attendance;
 
 interface StudentHistoryDialogProps {
   studentId: string;
@@ -69,7 +69,7 @@ export function StudentHistoryDialog({ studentId, studentName, onClose }: Studen
               {errorMessage(history.error, a.historyFailed)}
             </Alert>
           ) : !data ? (
-            <Stack spacing={1} aria-busy aria-label={messages.common.loading}>
+            <Stack spacing={1} aria-busy aria-label={coreMessages.common.loading}>
               <Skeleton width="40%" />
               <Skeleton variant="rounded" height={120} />
             </Stack>

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { messages, type DayVisit } from '@app/shared';
+import { type DayVisit, deskMessages } from '@app/shared';
 import { ListTable, type ListColumn } from '@/components/ListTable';
 import { errorMessage } from '@/lib/api-errors';
 import { useGetAttendanceDayQuery } from '../api/attendance-api';
@@ -8,7 +8,7 @@ import { clockTime, fullName, windowOf } from './attendance-format';
 import { HistoryButton } from './HistoryButton';
 import { ListSection } from './ListSection';
 
-const a = messages.desk.attendance;
+const a = deskMessages.attendance;
 
 interface ListProps {
   timeZone: string;
@@ -36,7 +36,7 @@ export function TodayList({ timeZone, exporting, onExport, onHistory }: ListProp
     { label: a.columns.window, cell: (row) => windowOf(row) },
     {
       label: a.columns.seat,
-      cell: (row) => (row.seat_name ? row.seat_name : messages.desk.checkIn.anySeat(row.area_name)),
+      cell: (row) => (row.seat_name ? row.seat_name : deskMessages.checkIn.anySeat(row.area_name)),
     },
   ];
   const data = day.currentData;

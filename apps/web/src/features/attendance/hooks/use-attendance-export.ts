@@ -1,4 +1,4 @@
-import { messages } from '@app/shared';
+import { deskMessages } from '@app/shared';
 import { downloadExport } from '@/lib/file-export';
 import {
   useExportAttendanceDayMutation,
@@ -6,7 +6,7 @@ import {
   useExportNotSeenMutation,
 } from '../api/attendance-api';
 
-const failed = messages.desk.attendance.exportFailed;
+const failed = deskMessages.attendance.exportFailed;
 
 /** The attendance lists' CSV files, as the API makes them, downloaded. */
 export function useAttendanceExport() {

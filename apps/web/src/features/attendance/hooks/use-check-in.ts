@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { messages, type AttendanceCheckInput, type AttendanceCheckResult } from '@app/shared';
+import { type AttendanceCheckInput, type AttendanceCheckResult, deskMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useCheckAttendanceMutation } from '../api/attendance-api';
 
@@ -48,7 +48,7 @@ export function useCheckIn() {
           setState({ kind: 'answer', result: answer });
           setRecent((list) => [answer, ...list].slice(0, RECENT_ANSWERS));
         } else {
-          setState({ kind: 'failed', message: errorMessage(result.error, messages.desk.checkIn.failed) });
+          setState({ kind: 'failed', message: errorMessage(result.error, deskMessages.checkIn.failed) });
         }
         body = held.current;
         held.current = null;

@@ -1,9 +1,9 @@
 import { toast } from '@/lib/toast';
-import { messages } from '@app/shared';
+import { deskMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useGetIdCardQuery, useIssueIdCardMutation, useRevokeIdCardMutation } from '../api/attendance-api';
 
-const c = messages.desk.idCard;
+const c = deskMessages.idCard;
 
 /** Whether a failed read means the student simply has no card (404), rather than a failure. */
 const isNoCard = (error: unknown) =>

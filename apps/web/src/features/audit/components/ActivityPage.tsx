@@ -4,14 +4,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { AUDIT_ACTION_LABELS, messages } from '@app/shared';
+import { AUDIT_ACTION_LABELS, auditMessages, coreMessages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { useActivityLog } from '../hooks/use-activity-log';
 import { ActivityTable } from './ActivityTable';
 
-const m = messages.audit;
+const m = auditMessages;
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS);
 
 /** Activity: the library's audit log, newest first, for the owner to read. */
@@ -53,7 +53,7 @@ export function ActivityPage() {
           <ErrorScreen onRefresh={() => void refetch()} />
         ) : (
           <>
-            <RefetchBar active={isFetching && !isLoading} label={messages.common.loading} />
+            <RefetchBar active={isFetching && !isLoading} label={coreMessages.common.loading} />
             <ActivityTable
               entries={log.entries}
               loading={isLoading}

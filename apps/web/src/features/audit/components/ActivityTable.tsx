@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { AUDIT_ACTION_LABELS, formatDateTimeDMY, messages, type AuditEntry } from '@app/shared';
+import { AUDIT_ACTION_LABELS, formatDateTimeDMY, type AuditEntry, auditMessages } from '@app/shared';
 import { ListTable, type ListColumn } from '@/components/ListTable';
 import { auditDetailText } from '@/lib/audit-detail';
 
-const m = messages.audit;
+const m = auditMessages;
 const top = { verticalAlign: 'top' } as const;
 
 /** The spec-less log shows ids shortened the way git does: enough to tell records apart. */

@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import { Link as RouterLink } from 'react-router';
 import { AdminLanguageSwitch } from '@/app/layouts/AdminLanguageSwitch';
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 import { BrandLogo } from '@/components/BrandLogo';
 
-const panel = messages.authPanel;
+const panel = coreMessages.authPanel;
 
 interface AuthLayoutProps {
   title: string;

@@ -9,7 +9,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { forgotPasswordSchema, type ForgotPasswordInput, messages, passwordResetMessages } from '@app/shared';
+import { forgotPasswordSchema, type ForgotPasswordInput, passwordResetMessages, coreMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { fieldProps } from '@/lib/form';
 import { useForgotPasswordMutation, useMailStatusQuery } from '../api/password-reset-api';
@@ -82,7 +82,7 @@ export function ForgotPasswordForm() {
           label={m.email}
           type="email"
           autoComplete="email"
-          placeholder={messages.common.emailPlaceholder}
+          placeholder={coreMessages.common.emailPlaceholder}
           autoFocus
         />
       </Stack>

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toast } from '@/lib/toast';
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 import { PasswordField } from '@/components/PasswordField';
 import { errorMessage } from '@/lib/api-errors';
 import { fieldProps } from '@/lib/form';
@@ -15,7 +15,7 @@ import { useLoginMutation } from '../api/auth-api';
 import { useStartSession } from '../hooks/use-start-session';
 import { lazyLoginResolver, preloadLoginResolver } from '../validation/lazy-login-resolver';
 
-const m = messages.login;
+const m = coreMessages.login;
 
 /** Sign in (SPEC.md §2, §5): identifier (an email) and password. */
 export function LoginForm() {
@@ -23,14 +23,14 @@ export function LoginForm() {
   // React hydrates it, and react-hook-form then takes each field's value from the page.
   const form = useForm({ resolver: lazyLoginResolver });
   const [login, { isLoading }] = useLoginMutation();
-  const startSession = useStartSession(messages.auth.loginFailed);
+  const startSession = useStartSession(coreMessages.auth.loginFailed);
   const busy = isLoading || form.formState.isSubmitting;
 
   const onSubmit = form.handleSubmit(async (credentials) => {
     try {
       startSession(await login(credentials).unwrap());
     } catch (error) {
-      toast.error(errorMessage(error, messages.auth.loginFailed));
+      toast.error(errorMessage(error, coreMessages.auth.loginFailed));
     }
   });
 
@@ -45,7 +45,7 @@ export function LoginForm() {
           label={m.identifier}
           type="email"
           autoComplete="username"
-          placeholder={messages.common.emailPlaceholder}
+          placeholder={coreMessages.common.emailPlaceholder}
           autoFocus
         />
         <PasswordField {...fieldProps(form, 'password')} label={m.password} autoComplete="current-password" />

@@ -10,14 +10,14 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toast } from '@/lib/toast';
-import { messages, registrationSchema, type RegistrationInput } from '@app/shared';
+import { registrationSchema, type RegistrationInput, coreMessages } from '@app/shared';
 import { PasswordField } from '@/components/PasswordField';
 import { errorMessage } from '@/lib/api-errors';
 import { fieldProps } from '@/lib/form';
 import { useRegisterLibraryMutation } from '../api/auth-api';
 import { useStartSession } from '../hooks/use-start-session';
 
-const m = messages.registration;
+const m = coreMessages.registration;
 
 const EMPTY: RegistrationInput = {
   library_name: '',

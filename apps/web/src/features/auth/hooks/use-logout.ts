@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 import { baseApi } from '@/lib/api-client';
 import { clearSession } from '@/lib/session';
 import { logout } from '@/lib/store/auth-slice';
@@ -20,7 +20,7 @@ export function useLogout() {
     clearSession();
     dispatch(logout());
     dispatch(baseApi.util.resetApiState());
-    toast.success(messages.auth.loggedOut);
+    toast.success(coreMessages.auth.loggedOut);
     navigate('/login', { replace: true });
   }, [logoutCall, dispatch, navigate]);
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 import { envelopeMessage, type ApiEnvelope } from '@/lib/api-errors';
 import { adoptServerLanguage, languageField } from '@/lib/language-switch';
 import { parseSession, writeSession } from '@/lib/session';
@@ -31,7 +31,7 @@ export function useStartSession(fallbackError: string) {
       // Issue 20: the person's own language wins over this device's, and reloads the page in it
       // (at the dashboard); none chosen yet, this device's becomes theirs.
       const reloading = adoptServerLanguage(languageField(response.data), saveLanguage);
-      if (!reloading) toast.success(messages.auth.loggedIn);
+      if (!reloading) toast.success(coreMessages.auth.loggedIn);
       navigate('/app/dashboard', { replace: true });
       return true;
     },

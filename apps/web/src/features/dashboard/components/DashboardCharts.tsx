@@ -2,13 +2,13 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { formatRupees, formatRupeesCompact, messages, type DashboardData } from '@app/shared';
+import { formatRupees, formatRupeesCompact, type DashboardData, dashboardMessages } from '@app/shared';
 import { formatBucket } from './dashboard-format';
 import { DashboardSection } from './DashboardSection';
 import { EmptyNote } from './EmptyNote';
 import { paymentModeName } from '@/components/payment-mode';
 
-const m = messages.dashboard;
+const m = dashboardMessages;
 const CHART_HEIGHT = 280;
 
 const rupees = (value: number | null) => formatRupees(value ?? 0);

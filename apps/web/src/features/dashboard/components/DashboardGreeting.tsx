@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DateRangeRounded from '@mui/icons-material/DateRangeRounded';
-import { messages } from '@app/shared';
+import { dashboardMessages } from '@app/shared';
 
 /**
  * The dashboard's greeting and its Select Date Range button, which the spec gives no
@@ -14,16 +14,16 @@ export function DashboardGreeting() {
     <Stack component="header" direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
       <Box sx={{ flex: 1 }}>
         <Typography variant="h4" component="h1" gutterBottom>
-          {messages.dashboard.welcome}
+          {dashboardMessages.welcome}
         </Typography>
-        <Typography color="text.secondary">{messages.dashboard.subtitle}</Typography>
+        <Typography color="text.secondary">{dashboardMessages.subtitle}</Typography>
       </Box>
       <Button
         variant="outlined"
         startIcon={<DateRangeRounded />}
         sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
       >
-        {messages.dashboard.selectDateRange}
+        {dashboardMessages.selectDateRange}
       </Button>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 import { ChartsSkeleton } from './ChartsSkeleton';
 import { StatCardSkeleton } from './StatCard';
 
@@ -20,7 +20,7 @@ function GroupSkeleton({ cards }: { cards: number }) {
 /** The dashboard's first load: every section in its shape. */
 export function DashboardSkeleton() {
   return (
-    <Box role="status" aria-label={messages.common.loading} sx={{ display: 'grid', gap: 3 }}>
+    <Box role="status" aria-label={coreMessages.common.loading} sx={{ display: 'grid', gap: 3 }}>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 3fr' } }}>
         <GroupSkeleton cards={2} />
         <GroupSkeleton cards={3} />

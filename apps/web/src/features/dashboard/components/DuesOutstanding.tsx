@@ -1,12 +1,12 @@
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import PendingActionsRounded from '@mui/icons-material/PendingActionsRounded';
-import { formatRupees, messages } from '@app/shared';
+import { formatRupees, duesMessages } from '@app/shared';
 import { useGetDuesOutstandingQuery } from '../api/dashboard-api';
 import { StatCard, StatCardSkeleton } from './StatCard';
 import { StatGroup } from './StatGroup';
 
-const d = messages.dues;
+const d = duesMessages;
 const DUES_PATH = '/app/dues';
 
 /**

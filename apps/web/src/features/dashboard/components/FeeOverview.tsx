@@ -3,12 +3,18 @@ import TextField from '@mui/material/TextField';
 import CurrencyRupeeRounded from '@mui/icons-material/CurrencyRupeeRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import TrendingUpRounded from '@mui/icons-material/TrendingUpRounded';
-import { DASHBOARD_PERIODS, formatRupees, messages, type DashboardData, type DashboardPeriod } from '@app/shared';
+import {
+  DASHBOARD_PERIODS,
+  formatRupees,
+  type DashboardData,
+  type DashboardPeriod,
+  dashboardMessages,
+} from '@app/shared';
 import { formatCount } from './dashboard-format';
 import { StatCard, StatCardSkeleton } from './StatCard';
 import { StatGroup } from './StatGroup';
 
-const m = messages.dashboard;
+const m = dashboardMessages;
 
 interface FeeOverviewProps {
   period: DashboardPeriod;

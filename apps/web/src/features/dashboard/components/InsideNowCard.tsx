@@ -1,12 +1,12 @@
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import SensorDoorRounded from '@mui/icons-material/SensorDoorRounded';
-import { messages } from '@app/shared';
+import { deskMessages } from '@app/shared';
 import { useGetDashboardInsideNowQuery } from '../api/dashboard-api';
 import { StatCard, StatCardSkeleton } from './StatCard';
 import { StatGroup } from './StatGroup';
 
-const i = messages.desk.insideNow;
+const i = deskMessages.insideNow;
 const ATTENDANCE_PATH = '/app/attendance';
 
 /**

@@ -1,12 +1,12 @@
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import InsightsRounded from '@mui/icons-material/InsightsRounded';
-import { formatRupees, messages } from '@app/shared';
+import { formatRupees, profitMessages } from '@app/shared';
 import { useGetMonthProfitQuery } from '../api/dashboard-api';
 import { StatCard, StatCardSkeleton } from './StatCard';
 import { StatGroup } from './StatGroup';
 
-const m = messages.profit;
+const m = profitMessages;
 const PROFIT_PATH = '/app/profit';
 
 /**

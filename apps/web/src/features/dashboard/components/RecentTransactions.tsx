@@ -13,17 +13,17 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { formatRupees, messages, type DashboardData } from '@app/shared';
+import { formatRupees, type DashboardData, dashboardMessages, feeMessages } from '@app/shared';
 import { formatShortDate } from './dashboard-format';
 import { DashboardSection } from './DashboardSection';
 import { EmptyNote } from './EmptyNote';
 
-const m = messages.dashboard;
+const m = dashboardMessages;
 
 type Transaction = DashboardData['recentTransactions'][number];
 
 function TypeChip({ type }: { type: Transaction['type'] }) {
-  const kinds = messages.fees.kinds;
+  const kinds = feeMessages.kinds;
   const label = { New: kinds.new, Renewal: kinds.renewal, Balance: kinds.balance, Adjustment: kinds.adjustment }[type];
   return <Chip size="small" variant="outlined" color={type === 'New' ? 'primary' : 'secondary'} label={label} />;
 }

@@ -4,12 +4,12 @@ import DoNotDisturbOnRounded from '@mui/icons-material/DoNotDisturbOnRounded';
 import EventSeatRounded from '@mui/icons-material/EventSeatRounded';
 import PeopleAltRounded from '@mui/icons-material/PeopleAltRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
-import { messages, type DashboardData } from '@app/shared';
+import { type DashboardData, dashboardMessages } from '@app/shared';
 import { formatCount } from './dashboard-format';
 import { StatCard } from './StatCard';
 import { StatGroup } from './StatGroup';
 
-const m = messages.dashboard;
+const m = dashboardMessages;
 
 interface StatisticsOverviewProps {
   student: DashboardData['student'];

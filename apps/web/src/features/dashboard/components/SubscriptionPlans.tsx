@@ -5,12 +5,12 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import CardMembershipRounded from '@mui/icons-material/CardMembershipRounded';
-import { messages, type DashboardData } from '@app/shared';
+import { type DashboardData, dashboardMessages } from '@app/shared';
 import { formatCount } from './dashboard-format';
 import { DashboardSection } from './DashboardSection';
 import { EmptyNote } from './EmptyNote';
 
-const m = messages.dashboard;
+const m = dashboardMessages;
 
 /** Subscription Plans (SPEC.md §2): each plan length with the students on it today. */
 export function SubscriptionPlans({ plans }: { plans: DashboardData['subscriptionStats'] }) {

@@ -5,11 +5,11 @@ import ListItem from '@mui/material/ListItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatRupees, messages, type DashboardData } from '@app/shared';
+import { formatRupees, type DashboardData, dashboardMessages } from '@app/shared';
 import { DashboardSection } from './DashboardSection';
 import { EmptyNote } from './EmptyNote';
 
-const m = messages.dashboard;
+const m = dashboardMessages;
 type TopContent = DashboardData['topContent'][number];
 
 function Thumbnail({ item }: { item: TopContent }) {

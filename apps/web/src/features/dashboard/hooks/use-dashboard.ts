@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { DEFAULT_DASHBOARD_PERIOD, messages, type DashboardPeriod } from '@app/shared';
+import { DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod, dashboardMessages } from '@app/shared';
 import { envelopeMessage, errorMessage } from '@/lib/api-errors';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { useGetDashboardQuery } from '../api/dashboard-api';
 
-const m = messages.dashboard;
+const m = dashboardMessages;
 
 /**
  * The text for a failed dashboard call (SPEC.md §8): the server's message; else

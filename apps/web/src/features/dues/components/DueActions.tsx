@@ -5,10 +5,10 @@ import PaymentsRounded from '@mui/icons-material/PaymentsRounded';
 import QrCode2Rounded from '@mui/icons-material/QrCode2Rounded';
 import SmsRounded from '@mui/icons-material/SmsRounded';
 import WhatsApp from '@mui/icons-material/WhatsApp';
-import { canTakeWhatsApp, messages, smsLink, whatsappLink, type DueRecord } from '@app/shared';
+import { canTakeWhatsApp, smsLink, whatsappLink, type DueRecord, duesMessages } from '@app/shared';
 import { studentName } from './due-format';
 
-const m = messages.dues;
+const m = duesMessages;
 
 /** The id of the one hidden sentence a refused reminder is described by (DuesPage renders it). */
 export const NO_WHATSAPP_REASON_ID = 'dues-no-whatsapp-reason';

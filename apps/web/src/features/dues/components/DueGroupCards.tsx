@@ -3,9 +3,9 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { DUE_GROUPS, messages, type DueGroup, type DuesSummary } from '@app/shared';
+import { DUE_GROUPS, type DueGroup, type DuesSummary, duesMessages } from '@app/shared';
 
-const m = messages.dues;
+const m = duesMessages;
 
 function groupHelp(group: DueGroup, summary: DuesSummary): string {
   if (group === 'expiring') return m.groupHelp.expiring(summary.expiring_days);

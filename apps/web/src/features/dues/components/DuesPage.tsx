@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FileDownloadRounded from '@mui/icons-material/FileDownloadRounded';
 import InsightsRounded from '@mui/icons-material/InsightsRounded';
-import { messages, type DueRecord, type DuesSummary } from '@app/shared';
+import { type DueRecord, type DuesSummary, coreMessages, duesMessages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { PageHeading } from '@/components/PageHeading';
@@ -23,7 +23,7 @@ import { DuesTable } from './DuesTable';
 import { UpiQrDialog } from './UpiQrDialog';
 import { useCan } from '@/lib/use-can';
 
-const m = messages.dues;
+const m = duesMessages;
 
 /** The Record Payment dialog the app hands this screen (it belongs to the payments feature). */
 export type RecordPaymentDialogComponent = ComponentType<{
@@ -107,7 +107,7 @@ export function DuesPage({ RecordPaymentDialog }: { RecordPaymentDialog?: Record
             sx={{ width: '100%', maxWidth: 360 }}
           />
         </Box>
-        <RefetchBar active={isFetching && !firstLoad} label={messages.common.loading} />
+        <RefetchBar active={isFetching && !firstLoad} label={coreMessages.common.loading} />
         {list.failure ? (
           <ErrorScreen detail={list.failure} onRefresh={() => void refetch()} />
         ) : (

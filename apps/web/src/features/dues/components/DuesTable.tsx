@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { formatDateDMY, formatRupees, formatTime12h, messages, type DueRecord } from '@app/shared';
+import { formatDateDMY, formatRupees, formatTime12h, type DueRecord, duesMessages } from '@app/shared';
 import { ListTable, type ListColumn, type ListSort } from '@/components/ListTable';
 import type { DueSortKey } from '../api/dues-api';
 import { DueActions } from './DueActions';
 import { remindedAgo, reminderDetail, studentName } from './due-format';
 
-const m = messages.dues;
+const m = duesMessages;
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 interface DuesTableProps {

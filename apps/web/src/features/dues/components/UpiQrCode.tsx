@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { messages } from '@app/shared';
+import { coreMessages, duesMessages } from '@app/shared';
 
 const SIZE = 240;
 
@@ -38,7 +38,7 @@ export function UpiQrCode({ link, label }: { link: string; label: string }) {
   if (shown && 'failed' in shown) {
     return (
       <Typography role="alert" color="error" sx={{ py: 4, textAlign: 'center' }}>
-        {messages.dues.qr.drawFailed}
+        {duesMessages.qr.drawFailed}
       </Typography>
     );
   }
@@ -65,7 +65,7 @@ export function UpiQrCode({ link, label }: { link: string; label: string }) {
           dangerouslySetInnerHTML={{ __html: shown.svg }}
         />
       ) : (
-        <CircularProgress aria-label={messages.common.loading} />
+        <CircularProgress aria-label={coreMessages.common.loading} />
       )}
     </Box>
   );

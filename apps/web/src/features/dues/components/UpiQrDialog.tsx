@@ -12,11 +12,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
-import { messages, TOAST_MS, type DueRecord } from '@app/shared';
+import { TOAST_MS, type DueRecord, coreMessages, duesMessages } from '@app/shared';
 import { studentName } from './due-format';
 import { UpiQrCode } from './UpiQrCode';
 
-const m = messages.dues.qr;
+const m = duesMessages.qr;
 const options = { autoClose: TOAST_MS.default };
 
 /** The payee's UPI ID and name as the link itself carries them (`pa`, `pn`): what the student's app will show. */
@@ -57,7 +57,7 @@ export function UpiQrDialog({
         ) : null}
       </DialogTitle>
       <IconButton
-        aria-label={messages.common.close}
+        aria-label={coreMessages.common.close}
         onClick={onClose}
         sx={{ position: 'absolute', right: 12, top: 12 }}
       >

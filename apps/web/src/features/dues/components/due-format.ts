@@ -1,6 +1,6 @@
-import { messages, todayIn, wallClockIn, type DueRecord } from '@app/shared';
+import { todayIn, wallClockIn, type DueRecord, duesMessages } from '@app/shared';
 
-const m = messages.dues;
+const m = duesMessages;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD): calendar days, whatever the clock says. */

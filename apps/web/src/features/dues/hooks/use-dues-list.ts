@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DUE_GROUPS, messages, type DueGroup } from '@app/shared';
+import { DUE_GROUPS, type DueGroup, duesMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { useDebouncedSearch, useListParams } from '@/lib/use-list-params';
@@ -32,7 +32,7 @@ export function useDuesList() {
 
   const query = useListDuesQuery({ group, page, limit, ...sort, search: list.search || undefined });
   const { isError, error, data } = query;
-  const failure = isError ? errorMessage(error, messages.dues.fetchFailed) : undefined;
+  const failure = isError ? errorMessage(error, duesMessages.fetchFailed) : undefined;
   list.showFirstPageIfEmptied(isError ? undefined : query.currentData?.dues.length);
   useFailureToast(failure, error);
 

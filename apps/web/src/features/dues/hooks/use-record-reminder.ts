@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { toast } from '@/lib/toast';
-import { messages, TOAST_MS, type DueRecord } from '@app/shared';
+import { TOAST_MS, type DueRecord, duesMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useRecordReminderMutation } from '../api/dues-api';
 
@@ -17,9 +17,9 @@ export function useRecordReminder() {
     async (due: DueRecord, channel: 'whatsapp' | 'sms') => {
       try {
         await recordCall({ subscriptionId: due.subscription_id, group: due.group, channel }).unwrap();
-        toast.success(messages.dues.reminderRecorded, options);
+        toast.success(duesMessages.reminderRecorded, options);
       } catch (error) {
-        toast.error(errorMessage(error, messages.dues.reminderFailed), options);
+        toast.error(errorMessage(error, duesMessages.reminderFailed), options);
       }
     },
     [recordCall],

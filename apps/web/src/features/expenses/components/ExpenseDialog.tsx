@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { messages, type ExpenseRecord } from '@app/shared';
+import { type ExpenseRecord, expenseMessages } from '@app/shared';
 import type { ExpenseBody } from '../api/expenses-api';
 import { useExpenseActions } from '../hooks/use-expense-actions';
 import { categoryFields, expenseResolver, type ExpenseForm } from './expense-form';
@@ -7,7 +7,7 @@ import { ExpenseFields, FieldStack } from './ExpenseFields';
 import { ExpenseFormDialog } from './ExpenseFormDialog';
 import { DateField } from './PickerFields';
 
-const m = messages.expenses;
+const m = expenseMessages;
 
 const startingValues = (expense: ExpenseRecord | undefined, today: string): ExpenseForm =>
   expense

@@ -4,14 +4,14 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { EXPENSE_CATEGORIES, MAX_EXPENSE_NOTE_LENGTH, messages } from '@app/shared';
+import { EXPENSE_CATEGORIES, MAX_EXPENSE_NOTE_LENGTH, expenseMessages } from '@app/shared';
 import { PaymentModeField } from '@/components/PaymentModeField';
 import { RupeesField } from '@/components/RupeesField';
 import { SelectField } from '@/components/SelectField';
 import { fieldProps } from '@/lib/form';
 import { OWN_CATEGORY, type ExpenseCommonForm } from './expense-form';
 
-const m = messages.expenses;
+const m = expenseMessages;
 
 /**
  * The category: a select of the built-in ones and "Your own category", which shows a text

@@ -4,12 +4,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { messages } from '@app/shared';
+import { coreMessages, expenseMessages } from '@app/shared';
 import { SubmitActions } from '@/components/FormDialogActions';
 import type { SaveResult } from '@/lib/entity-actions';
 import { categoryFieldOf, type ExpenseCommonForm } from './expense-form';
 
-const m = messages.expenses;
+const m = expenseMessages;
 
 interface ExpenseFormDialogProps<Form extends ExpenseCommonForm, Body> {
   id: string;
@@ -75,7 +75,7 @@ export function ExpenseFormDialog<Form extends ExpenseCommonForm, Body>({
           </DialogContent>
           <SubmitActions
             busy={busy}
-            cancelLabel={messages.common.cancel}
+            cancelLabel={coreMessages.common.cancel}
             submitLabel={m.save}
             busyLabel={m.busy}
             onCancel={onClose}

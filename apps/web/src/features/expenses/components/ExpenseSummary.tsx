@@ -4,10 +4,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { formatRupees, messages, type ExpenseMonth } from '@app/shared';
+import { formatRupees, type ExpenseMonth, expenseMessages } from '@app/shared';
 import { categoryLabel } from './expense-format';
 
-const m = messages.expenses;
+const m = expenseMessages;
 
 function SummaryPanel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

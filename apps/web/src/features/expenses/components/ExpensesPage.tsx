@@ -3,7 +3,13 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import AddRounded from '@mui/icons-material/AddRounded';
-import { formatDateDMY, messages, type ExpenseRecord, type RecurringExpenseRecord } from '@app/shared';
+import {
+  formatDateDMY,
+  type ExpenseRecord,
+  type RecurringExpenseRecord,
+  coreMessages,
+  expenseMessages,
+} from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { lazyDialog } from '@/components/lazy-dialog';
@@ -24,7 +30,7 @@ const RecurringExpenseDialog = lazyDialog(() =>
   import('./RecurringExpenseDialog').then((d) => d.RecurringExpenseDialog),
 );
 
-const m = messages.expenses;
+const m = expenseMessages;
 
 /** The dialog open now: an expense or a monthly expense to add (none given) or to change. */
 type Editing =
@@ -81,7 +87,7 @@ export function ExpensesPage() {
           <>
             <ExpenseSummary month={month} />
             <Paper sx={{ overflow: 'hidden' }}>
-              <RefetchBar active={isFetching && Boolean(month)} label={messages.common.loading} />
+              <RefetchBar active={isFetching && Boolean(month)} label={coreMessages.common.loading} />
               <ExpensesTable
                 expenses={month?.expenses ?? []}
                 loading={!month}

@@ -2,13 +2,13 @@ import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EventRepeatRounded from '@mui/icons-material/EventRepeatRounded';
-import { formatDateDMY, formatRupees, messages, type ExpenseRecord } from '@app/shared';
+import { formatDateDMY, formatRupees, type ExpenseRecord, expenseMessages } from '@app/shared';
 import { ListTable, type ListColumn } from '@/components/ListTable';
 import { categoryLabel, describeExpense } from './expense-format';
 import { RowActions } from './RowActions';
 import { paymentModeName } from '@/components/payment-mode';
 
-const m = messages.expenses;
+const m = expenseMessages;
 const c = m.columns;
 const nowrap = { whiteSpace: 'nowrap' } as const;
 

@@ -4,11 +4,11 @@ import Stack from '@mui/material/Stack';
 import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { messages, MONTH_PATTERN } from '@app/shared';
+import { MONTH_PATTERN, expenseMessages } from '@app/shared';
 import { usePickerValue } from '@/lib/use-picker-value';
 import { shiftMonth } from '../hooks/use-expense-month';
 
-const m = messages.expenses;
+const m = expenseMessages;
 
 const parse = (month: string): Dayjs | null => (month ? dayjs(`${month}-01`) : null);
 const format = (value: Dayjs | null): string => (value?.isValid() ? value.format('YYYY-MM') : '');

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
-import { messages, type RecurringExpenseRecord } from '@app/shared';
+import { type RecurringExpenseRecord, expenseMessages } from '@app/shared';
 import type { RecurringExpenseBody } from '../api/expenses-api';
 import { useExpenseActions } from '../hooks/use-expense-actions';
 import { categoryFields, recurringExpenseResolver, type RecurringExpenseForm } from './expense-form';
@@ -9,7 +9,7 @@ import { ExpenseFields, FieldStack } from './ExpenseFields';
 import { ExpenseFormDialog } from './ExpenseFormDialog';
 import { MonthField } from './PickerFields';
 
-const r = messages.expenses.recurring;
+const r = expenseMessages.recurring;
 
 /** Day 1 to 28: every month has them. */
 const DAYS = Array.from({ length: 28 }, (_, index) => String(index + 1));

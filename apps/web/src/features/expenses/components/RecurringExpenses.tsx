@@ -5,13 +5,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
-import { formatMonth, formatRupees, messages, type RecurringExpenseRecord } from '@app/shared';
+import { formatMonth, formatRupees, type RecurringExpenseRecord, expenseMessages } from '@app/shared';
 import { ListTable, type ListColumn } from '@/components/ListTable';
 import { categoryLabel, describeRecurring } from './expense-format';
 import { RowActions } from './RowActions';
 import { paymentModeName } from '@/components/payment-mode';
 
-const m = messages.expenses;
+const m = expenseMessages;
 const r = m.recurring;
 const c = m.columns;
 const nowrap = { whiteSpace: 'nowrap' } as const;

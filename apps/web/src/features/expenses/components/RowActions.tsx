@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import EditRounded from '@mui/icons-material/EditRounded';
-import { messages } from '@app/shared';
+import { expenseMessages } from '@app/shared';
 
 /**
  * A row's two actions as small icon buttons: Edit, and the one that removes it (Delete, Stop)
@@ -22,7 +22,7 @@ export function RowActions({
 }) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-      <Tooltip title={messages.expenses.edit}>
+      <Tooltip title={expenseMessages.edit}>
         <IconButton size="small" aria-label={editName} onClick={onEdit}>
           <EditRounded fontSize="small" />
         </IconButton>

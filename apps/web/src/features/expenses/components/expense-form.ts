@@ -4,13 +4,13 @@ import { z } from 'zod';
 import {
   expenseInputSchema,
   isBuiltInCategory,
-  messages,
   recurringExpenseInputSchema,
   type PaymentMode,
+  expenseMessages,
 } from '@app/shared';
 import type { ExpenseBody, RecurringExpenseBody } from '../api/expenses-api';
 
-const m = messages.expenses;
+const m = expenseMessages;
 
 /** The category select's value for "Your own category": no built-in key, and no category the schema takes. */
 export const OWN_CATEGORY = '*';

@@ -1,12 +1,12 @@
 import {
   formatDateDMY,
   isBuiltInCategory,
-  messages,
   type ExpenseRecord,
   type RecurringExpenseRecord,
+  expenseMessages,
 } from '@app/shared';
 
-const m = messages.expenses;
+const m = expenseMessages;
 
 /** A category as the owner reads it: a built-in one by its label (Rent), the owner's own as typed. */
 export function categoryLabel(category: string): string {

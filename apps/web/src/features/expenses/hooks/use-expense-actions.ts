@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { toast } from '@/lib/toast';
-import { messages, TOAST_MS } from '@app/shared';
+import { TOAST_MS, expenseMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { fieldErrors, useActionWithToast, type SaveResult } from '@/lib/entity-actions';
 import {
@@ -14,7 +14,7 @@ import {
   type RecurringExpenseBody,
 } from '../api/expenses-api';
 
-const m = messages.expenses;
+const m = expenseMessages;
 const options = { autoClose: TOAST_MS.default };
 
 /**

@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router';
-import { messages, MONTH_PATTERN, todayIn } from '@app/shared';
+import { MONTH_PATTERN, todayIn, expenseMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { useGetExpenseMonthQuery } from '../api/expenses-api';
 
-const m = messages.expenses;
+const m = expenseMessages;
 
 /** The month before or after `month` (`YYYY-MM`). */
 export function shiftMonth(month: string, by: number): string {

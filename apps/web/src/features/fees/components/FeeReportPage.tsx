@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import FileDownloadRounded from '@mui/icons-material/FileDownloadRounded';
-import { messages } from '@app/shared';
+import { coreMessages, feeMessages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { RefetchBar, TablePagingFooter } from '@/components/ListTable';
@@ -15,7 +15,7 @@ import { FeeSearch } from './FeeSearch';
 import { FeesTable } from './FeesTable';
 import { useCan } from '@/lib/use-can';
 
-const m = messages.fees;
+const m = feeMessages;
 
 /** Fee report (SPEC.md §2): every fee the library recorded, searchable by student, and its CSV export. */
 export function FeeReportPage() {
@@ -45,7 +45,7 @@ export function FeeReportPage() {
         <Box sx={{ p: 2 }}>
           <FeeSearch onSearch={list.submitSearch} onClear={list.clearSearch} />
         </Box>
-        <RefetchBar active={isFetching && !isLoading} label={messages.common.loading} />
+        <RefetchBar active={isFetching && !isLoading} label={coreMessages.common.loading} />
         {list.failure ? (
           <ErrorScreen detail={list.failure} onRefresh={() => void refetch()} />
         ) : (

@@ -1,7 +1,7 @@
-import { messages } from '@app/shared';
+import { feeMessages } from '@app/shared';
 import { SearchForm } from '@/components/SearchForm';
 
-const m = messages.fees;
+const m = feeMessages;
 
 interface FeeSearchProps {
   onSearch: (text: string) => void;

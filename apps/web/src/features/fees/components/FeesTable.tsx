@@ -1,11 +1,11 @@
 import Chip from '@mui/material/Chip';
-import { formatDateTimeDMY, formatRupees, messages, type FeeRecord } from '@app/shared';
+import { formatDateTimeDMY, formatRupees, type FeeRecord, feeMessages, receiptMessages } from '@app/shared';
 import Box from '@mui/material/Box';
 import { ListTable, type ListActions, type ListColumn, type ListSort } from '@/components/ListTable';
 import { ReceiptLinkButton } from '@/components/ReceiptLink';
 import type { FeeSortKey } from '../api/fees-api';
 
-const m = messages.fees;
+const m = feeMessages;
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 export type FeeSort = ListSort<FeeSortKey>;
@@ -93,7 +93,7 @@ export function FeesTable({ fees, loading, skeletonRows, firstNumber, sort, time
           size="small"
           variant="outlined"
           color={fee.status === 'paid' ? 'success' : isVoid(fee) ? 'error' : 'default'}
-          label={isVoid(fee) ? messages.receipts.void : (m.statuses[fee.status] ?? capitalise(fee.status))}
+          label={isVoid(fee) ? receiptMessages.void : (m.statuses[fee.status] ?? capitalise(fee.status))}
         />
       ),
     },

@@ -1,4 +1,4 @@
-import { messages } from '@app/shared';
+import { feeMessages } from '@app/shared';
 import { downloadExport } from '@/lib/file-export';
 import { useExportFeesMutation, type FeeListArgs } from '../api/fees-api';
 
@@ -6,6 +6,6 @@ import { useExportFeesMutation, type FeeListArgs } from '../api/fees-api';
 export function useFeeExport() {
   const [exportFees, { isLoading }] = useExportFeesMutation();
   const download = (args: Omit<FeeListArgs, 'page' | 'limit'>) =>
-    downloadExport(exportFees, args, messages.fees.exportFailed);
+    downloadExport(exportFees, args, feeMessages.exportFailed);
   return { download, isExporting: isLoading };
 }

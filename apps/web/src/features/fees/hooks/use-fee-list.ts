@@ -1,4 +1,4 @@
-import { messages } from '@app/shared';
+import { feeMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { useListParams } from '@/lib/use-list-params';
@@ -17,7 +17,7 @@ export function useFeeList() {
 
   const query = useListFeesQuery({ page, limit, ...sort, search: search || undefined });
   const { isError, error, data } = query;
-  const failure = isError ? errorMessage(error, messages.fees.fetchFailed) : undefined;
+  const failure = isError ? errorMessage(error, feeMessages.fetchFailed) : undefined;
   list.showFirstPageIfEmptied(isError ? undefined : query.currentData?.fees.length);
 
   useFailureToast(failure, error);

@@ -7,10 +7,10 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import SendRounded from '@mui/icons-material/SendRounded';
-import { landingPageMessages, messages } from '@app/shared';
+import { landingPageMessages, coreMessages } from '@app/shared';
 import { LandingSection } from './LandingSection';
 
-const m = messages.landing;
+const m = coreMessages.landing;
 const MESSAGE_MIN_ROWS = 4;
 // Labels sit above the fields from the start: the prerendered page is one render of this form,
 // which holds the CSS of one label position only (src/prerender).

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import { Link as RouterLink } from 'react-router';
-import { landingPageMessages, messages } from '@app/shared';
+import { landingPageMessages, coreMessages } from '@app/shared';
 import { ProductPreview } from './ProductPreview';
 
 const copy = landingPageMessages.hero;
@@ -43,7 +43,7 @@ export function Hero() {
               color="text.secondary"
               sx={{ fontWeight: 400, mb: 4, maxWidth: 540 }}
             >
-              {copy.text(messages.app.name)}
+              {copy.text(coreMessages.app.name)}
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
               <Button
@@ -53,7 +53,7 @@ export function Hero() {
                 size="large"
                 endIcon={<ArrowForwardRounded />}
               >
-                {messages.landing.startFreeTrial}
+                {coreMessages.landing.startFreeTrial}
               </Button>
               <Button href="#features" variant="outlined" size="large">
                 {copy.seeFeatures}
@@ -62,7 +62,7 @@ export function Hero() {
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
               {copy.trialNote}{' '}
               <Box component={RouterLink} to="/login" sx={{ color: 'primary.main', fontWeight: 600 }}>
-                {messages.login.title}
+                {coreMessages.login.title}
               </Box>
             </Typography>
           </Grid>

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { landingPageMessages, messages } from '@app/shared';
+import { landingPageMessages, coreMessages } from '@app/shared';
 import { BrandLogo } from '@/components/BrandLogo';
 import { sections } from '../content';
 
@@ -32,7 +32,7 @@ export function LandingFooter() {
               </Link>
             ))}
             <Link component={RouterLink} to="/login" color="text.secondary" underline="hover">
-              {messages.login.title}
+              {coreMessages.login.title}
             </Link>
             <Link component={RouterLink} to="/register" color="text.secondary" underline="hover">
               {copy.register}
@@ -40,7 +40,7 @@ export function LandingFooter() {
           </Stack>
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 4 }}>
-          {copy.copyright(new Date().getFullYear(), messages.app.name)}
+          {copy.copyright(new Date().getFullYear(), coreMessages.app.name)}
         </Typography>
       </Container>
     </Box>

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import { Link as RouterLink } from 'react-router';
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 import { BrandLogo } from '@/components/BrandLogo';
 import { sections } from '../content';
 import { LandingLanguage } from './LandingLanguage';
@@ -40,7 +40,7 @@ export function LandingHeader() {
             color="inherit"
             sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
           >
-            {messages.login.title}
+            {coreMessages.login.title}
           </Button>
           <Button
             component={RouterLink}
@@ -53,7 +53,7 @@ export function LandingHeader() {
               fontSize: { xs: '0.75rem', sm: '0.875rem' },
             }}
           >
-            {messages.landing.startFreeTrial}
+            {coreMessages.landing.startFreeTrial}
           </Button>
         </Toolbar>
       </Container>

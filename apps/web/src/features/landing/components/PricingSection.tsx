@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckRounded from '@mui/icons-material/CheckRounded';
 import { Link as RouterLink } from 'react-router';
-import { landingPageMessages, messages } from '@app/shared';
+import { landingPageMessages, coreMessages } from '@app/shared';
 import { plans, type Plan } from '../content';
 import { LandingSection } from './LandingSection';
 
@@ -62,7 +62,7 @@ function PlanCard({ plan }: { plan: Plan }) {
           size="large"
           fullWidth
         >
-          {messages.landing.startFreeTrial}
+          {coreMessages.landing.startFreeTrial}
         </Button>
       </CardContent>
     </Card>

@@ -1,9 +1,9 @@
 import Chip from '@mui/material/Chip';
 import GroupsRounded from '@mui/icons-material/GroupsRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
-import { messages } from '@app/shared';
+import { notificationMessages } from '@app/shared';
 
-const h = messages.notification.history;
+const h = notificationMessages.history;
 
 /** Who a notification was for: every student, or the premium ones. */
 export function AudienceChip({ premiumOnly }: { premiumOnly: boolean }) {

@@ -7,12 +7,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { messages, notificationSchema, type NotificationInput } from '@app/shared';
+import { notificationSchema, type NotificationInput, coreMessages, notificationMessages } from '@app/shared';
 import { fieldProps } from '@/lib/form';
 import { SubmitActions } from '@/components/FormDialogActions';
 import { useSendNotification } from '../hooks/use-send-notification';
 
-const m = messages.notification;
+const m = notificationMessages;
 const EMPTY: NotificationInput = { title: '', body: '', premiumOnly: false };
 
 /** Send Push Notification (SPEC.md §2 Shell): title, body, and premium users only. */
@@ -65,7 +65,7 @@ export function NotificationDialog({ open, onClose }: { open: boolean; onClose: 
         </DialogContent>
         <SubmitActions
           busy={busy}
-          cancelLabel={messages.common.cancel}
+          cancelLabel={coreMessages.common.cancel}
           submitLabel={m.send}
           busyLabel={m.sending}
           onCancel={close}

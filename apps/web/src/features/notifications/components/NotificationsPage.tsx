@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SendRounded from '@mui/icons-material/SendRounded';
-import { messages } from '@app/shared';
+import { coreMessages, notificationMessages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { RefetchBar, TablePagingFooter } from '@/components/ListTable';
@@ -14,7 +14,7 @@ import { WhenOpened } from '@/components/WhenOpened';
 import { NotificationsTable } from './NotificationsTable';
 import { useCan } from '@/lib/use-can';
 
-const h = messages.notification.history;
+const h = notificationMessages.history;
 // Loaded with the click that opens it (issue 18).
 const NotificationDialog = lazy(() => import('./NotificationDialog').then((m) => ({ default: m.NotificationDialog })));
 
@@ -48,7 +48,7 @@ export function NotificationsPage() {
           <ErrorScreen onRefresh={() => void refetch()} />
         ) : (
           <>
-            <RefetchBar active={isFetching && !isLoading} label={messages.common.loading} />
+            <RefetchBar active={isFetching && !isLoading} label={coreMessages.common.loading} />
             <NotificationsTable
               notifications={history.notifications}
               loading={isLoading}

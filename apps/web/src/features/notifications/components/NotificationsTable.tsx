@@ -2,11 +2,11 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTimeDMY, messages, type NotificationRecord } from '@app/shared';
+import { formatDateTimeDMY, type NotificationRecord, notificationMessages } from '@app/shared';
 import { ListTable, type ListColumn } from '@/components/ListTable';
 import { AudienceChip } from './AudienceChip';
 
-const h = messages.notification.history;
+const h = notificationMessages.history;
 const numeric = {
   align: 'right' as const,
   sx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', verticalAlign: 'top' },

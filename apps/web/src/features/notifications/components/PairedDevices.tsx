@@ -14,9 +14,9 @@ import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
 import PhoneAndroidRounded from '@mui/icons-material/PhoneAndroidRounded';
 import PhoneIphoneRounded from '@mui/icons-material/PhoneIphoneRounded';
 import WebRounded from '@mui/icons-material/WebRounded';
-import { formatDateTimeDMY, messages, type StudentDevice } from '@app/shared';
+import { formatDateTimeDMY, type StudentDevice, coreMessages, notificationMessages } from '@app/shared';
 
-const p = messages.notification.pairing;
+const p = notificationMessages.pairing;
 const ICONS = { android: <PhoneAndroidRounded />, ios: <PhoneIphoneRounded />, web: <WebRounded /> };
 
 interface PairedDevicesProps {
@@ -56,7 +56,7 @@ export function PairedDevices({
   }
   if (loading || !devices) {
     return (
-      <Stack spacing={1} aria-busy aria-label={messages.common.loading}>
+      <Stack spacing={1} aria-busy aria-label={coreMessages.common.loading}>
         <Skeleton width="40%" />
         <Skeleton variant="rounded" height={48} />
       </Stack>

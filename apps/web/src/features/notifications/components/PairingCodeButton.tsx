@@ -2,10 +2,10 @@ import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import PhonelinkRingRounded from '@mui/icons-material/PhonelinkRingRounded';
-import { messages } from '@app/shared';
+import { notificationMessages } from '@app/shared';
 import { PairingCodeDialog } from './PairingCodeDialog';
 
-const p = messages.notification.pairing;
+const p = notificationMessages.pairing;
 
 /** A row action for the student list: opens the pairing dialog for that student. */
 export function PairingCodeButton({ studentId, studentName }: { studentId: string; studentName: string }) {

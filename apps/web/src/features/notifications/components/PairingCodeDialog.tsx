@@ -11,7 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
 import { toast } from '@/lib/toast';
-import { formatDateTimeDMY, formatPairingCode, messages, TOAST_MS } from '@app/shared';
+import { formatDateTimeDMY, formatPairingCode, TOAST_MS, notificationMessages } from '@app/shared';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { usePairing } from '../hooks/use-pairing';
 import { PairedDevices } from './PairedDevices';
@@ -19,7 +19,7 @@ import { SignedInPhones } from './SignedInPhones';
 import { StudentAppLink } from './StudentAppLink';
 import { useCan } from '@/lib/use-can';
 
-const p = messages.notification.pairing;
+const p = notificationMessages.pairing;
 
 interface PairingCodeDialogProps {
   open: boolean;

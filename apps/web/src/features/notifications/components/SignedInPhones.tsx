@@ -7,10 +7,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SmartphoneRounded from '@mui/icons-material/SmartphoneRounded';
-import { formatDateTimeDMY, messages, type StudentSessionRecord } from '@app/shared';
+import { formatDateTimeDMY, type StudentSessionRecord, deskMessages } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 
-const d = messages.desk.pairing;
+const d = deskMessages.pairing;
 
 interface SignedInPhonesProps {
   sessions: StudentSessionRecord[] | undefined;

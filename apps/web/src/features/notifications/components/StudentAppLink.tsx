@@ -5,10 +5,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
 import { toast } from '@/lib/toast';
-import { formatPairingCode, messages, TOAST_MS } from '@app/shared';
+import { formatPairingCode, TOAST_MS, deskMessages } from '@app/shared';
 import { QrCode } from '@/components/QrCode';
 
-const d = messages.desk;
+const d = deskMessages;
 
 /**
  * The student app's address carrying a pairing code: the code travels in the fragment, so

@@ -1,4 +1,4 @@
-import { messages, TOAST_MS } from '@app/shared';
+import { TOAST_MS, notificationMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { useListParams } from '@/lib/use-list-params';
@@ -20,7 +20,7 @@ export function useNotificationHistory() {
   list.showFirstPageIfEmptied(isError ? undefined : query.currentData?.notifications.length);
 
   useFailureToast(
-    isError ? errorMessage(error, messages.notification.history.fetchFailed) : undefined,
+    isError ? errorMessage(error, notificationMessages.history.fetchFailed) : undefined,
     error,
     TOAST_MS.notifications,
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
-import { messages, TOAST_MS, type PairingCodeResult } from '@app/shared';
+import { TOAST_MS, type PairingCodeResult, deskMessages, notificationMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import {
   useGetStudentPairingQuery,
@@ -9,8 +9,8 @@ import {
   useUnpairStudentSessionMutation,
 } from '../api/notifications-api';
 
-const p = messages.notification.pairing;
-const d = messages.desk.pairing;
+const p = notificationMessages.pairing;
+const d = deskMessages.pairing;
 const toastOptions = { autoClose: TOAST_MS.notifications };
 
 /** A student's paired phones, and making a new pairing code (shown once, kept in memory only). */

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { toast } from '@/lib/toast';
-import { messages, TOAST_MS, type NotificationPayload } from '@app/shared';
+import { TOAST_MS, type NotificationPayload, notificationMessages } from '@app/shared';
 import { useSendPushNotificationMutation } from '../api/notifications-api';
 
 const toastOptions = { autoClose: TOAST_MS.notifications };
@@ -17,14 +17,14 @@ export function useSendNotification() {
     async (payload: NotificationPayload): Promise<boolean> => {
       const result = await send(payload);
       if (result.data?.status === 'success') {
-        toast.success(messages.notification.sent, toastOptions);
+        toast.success(notificationMessages.sent, toastOptions);
         const data = result.data.data;
         if ((data?.devices === 0 || data?.deliverable === false) && result.data.message) {
           toast.warning(result.data.message, { autoClose: TOAST_MS.default });
         }
         return true;
       }
-      toast.error(messages.notification.failed, toastOptions);
+      toast.error(notificationMessages.failed, toastOptions);
       return false;
     },
     [send],

@@ -3,7 +3,7 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import TextField from '@mui/material/TextField';
-import { messages, paymentAdjustmentSchema, type PaymentRecord } from '@app/shared';
+import { paymentAdjustmentSchema, type PaymentRecord, paymentMessages, receiptMessages } from '@app/shared';
 import { PaymentModeField } from '@/components/PaymentModeField';
 import { PaymentReferenceField } from '@/components/PaymentReferenceField';
 import { RadioChoiceField } from '@/components/RadioChoiceField';
@@ -14,8 +14,8 @@ import { useAdjustPayment } from '../hooks/use-correct-payment';
 import { paymentSummary, type CorrectablePayment } from './correctable-payment';
 import { MoneyFormDialog } from './MoneyFormDialog';
 
-const r = messages.receipts;
-const p = messages.payments;
+const r = receiptMessages;
+const p = paymentMessages;
 const FIELDS = ['direction', 'amount', 'mode', 'reference', 'reason'] as const;
 const DIRECTIONS = [
   { value: 'more', label: r.adjustMore },

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import FileDownloadRounded from '@mui/icons-material/FileDownloadRounded';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { messages } from '@app/shared';
+import { coreMessages, paymentMessages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { RefetchBar } from '@/components/ListTable';
 import { PageHeading } from '@/components/PageHeading';
@@ -16,7 +16,7 @@ import { DayBookTable } from './DayBookTable';
 import { useCan } from '@/lib/use-can';
 import { DatePickersProvider } from '@/components/DatePickersProvider';
 
-const m = messages.payments.dayBook;
+const m = paymentMessages.dayBook;
 
 const parse = (date: string): Dayjs | null => (date ? dayjs(date) : null);
 const format = (value: Dayjs | null): string => (value?.isValid() ? value.format('YYYY-MM-DD') : '');
@@ -66,7 +66,7 @@ export function DayBookPage() {
           <>
             <DayBookSummary dayBook={book.dayBook} />
             <Paper sx={{ overflow: 'hidden' }}>
-              <RefetchBar active={isFetching && Boolean(book.dayBook)} label={messages.common.loading} />
+              <RefetchBar active={isFetching && Boolean(book.dayBook)} label={coreMessages.common.loading} />
               <DayBookTable payments={payments} loading={!book.dayBook} timeZone={book.timeZone} />
             </Paper>
           </>

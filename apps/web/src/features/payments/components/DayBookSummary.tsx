@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { formatRupees, messages, type DayBook } from '@app/shared';
+import { formatRupees, type DayBook, paymentMessages } from '@app/shared';
 import { paymentModeName } from '@/components/payment-mode';
 
-const m = messages.payments;
+const m = paymentMessages;
 const d = m.dayBook;
 
 const headingId = (title: string) => `day-book-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;

@@ -1,10 +1,10 @@
-import { formatTime12h, messages, wallClockIn, type DayBook } from '@app/shared';
+import { formatTime12h, wallClockIn, type DayBook, paymentMessages } from '@app/shared';
 import { ListTable, type ListActions, type ListColumn } from '@/components/ListTable';
 import { ReceiptLinkButton } from '@/components/ReceiptLink';
 import { PaymentAmount, PaymentNote } from './PaymentEntry';
 import { paymentModeName } from '@/components/payment-mode';
 
-const m = messages.payments;
+const m = paymentMessages;
 const c = m.dayBook.columns;
 const nowrap = { whiteSpace: 'nowrap' } as const;
 

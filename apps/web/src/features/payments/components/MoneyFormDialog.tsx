@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { Breakpoint } from '@mui/material/styles';
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 import { SubmitActions } from '@/components/FormDialogActions';
 
 interface MoneyFormDialogProps {
@@ -71,7 +71,7 @@ export function MoneyFormDialog({
         </DialogContent>
         <SubmitActions
           busy={busy}
-          cancelLabel={messages.common.cancel}
+          cancelLabel={coreMessages.common.cancel}
           submitLabel={submitLabel}
           busyLabel={busyLabel}
           onCancel={onClose}

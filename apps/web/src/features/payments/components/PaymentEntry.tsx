@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { formatRupees, messages, type PaymentRecord } from '@app/shared';
+import { formatRupees, type PaymentRecord, receiptMessages } from '@app/shared';
 
-const r = messages.receipts;
+const r = receiptMessages;
 
 /** The amount of a payment as the lists show it: signed (a refund is below ₹0), struck through when void. */
 export function PaymentAmount({ payment }: { payment: Pick<PaymentRecord, 'amount' | 'voided_at'> }) {

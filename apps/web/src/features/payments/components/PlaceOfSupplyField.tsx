@@ -1,9 +1,9 @@
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
 import { SelectField } from '@/components/SelectField';
-import { GST_STATE_CODES, GST_STATES, messages, type GstStateCode } from '@app/shared';
+import { GST_STATE_CODES, GST_STATES, type GstStateCode, receiptMessages } from '@app/shared';
 
-const r = messages.receipts;
+const r = receiptMessages;
 
 /**
  * The place of supply of a tax invoice (issue 14): a GST state, the library's own by default

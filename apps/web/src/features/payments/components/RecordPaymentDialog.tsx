@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { gstinState, messages, paymentCreateSchema } from '@app/shared';
+import { gstinState, paymentCreateSchema, paymentMessages } from '@app/shared';
 import { PaymentModeField } from '@/components/PaymentModeField';
 import { PaymentReferenceField } from '@/components/PaymentReferenceField';
 import { RupeesField } from '@/components/RupeesField';
@@ -13,7 +13,7 @@ import { useRecordPayment } from '../hooks/use-record-payment';
 import { MoneyFormDialog } from './MoneyFormDialog';
 import { PlaceOfSupplyField } from './PlaceOfSupplyField';
 
-const m = messages.payments;
+const m = paymentMessages;
 const FIELDS = ['amount', 'mode', 'reference', 'place_of_supply'] as const;
 
 type PaymentForm = z.input<typeof paymentCreateSchema>;

@@ -14,10 +14,12 @@ import TuneRounded from '@mui/icons-material/TuneRounded';
 import {
   formatDateTimeDMY,
   formatRupees,
-  messages,
   type ChargeRecord,
   type PaymentRecord,
   type SubscriptionAccount,
+  coreMessages,
+  paymentMessages,
+  receiptMessages,
 } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { ListSpinner, ListTable, type ListActions, type ListColumn } from '@/components/ListTable';
@@ -32,9 +34,9 @@ import { VoidPaymentDialog } from './VoidPaymentDialog';
 import { useCan } from '@/lib/use-can';
 import { paymentModeName } from '@/components/payment-mode';
 
-const m = messages.payments;
+const m = paymentMessages;
 const a = m.account;
-const r = messages.receipts;
+const r = receiptMessages;
 const money = { align: 'right', sx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } } as const;
 
 function Figure({ label, value, tone }: { label: string; value: string; tone?: string }) {
@@ -255,7 +257,7 @@ export function SubscriptionAccountDialog({
           )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={onClose}>{messages.common.close}</Button>
+          <Button onClick={onClose}>{coreMessages.common.close}</Button>
           {balance > 0 ? (
             <Button variant="contained" startIcon={<PaymentsRounded />} onClick={() => setRecording(true)}>
               {m.submit}

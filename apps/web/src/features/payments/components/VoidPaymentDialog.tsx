@@ -3,14 +3,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import TextField from '@mui/material/TextField';
-import { messages, paymentVoidSchema, type PaymentRecord } from '@app/shared';
+import { paymentVoidSchema, type PaymentRecord, receiptMessages } from '@app/shared';
 import { applyFieldErrors, fieldProps } from '@/lib/form';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useVoidPayment } from '../hooks/use-correct-payment';
 import { paymentSummary, voidTitleOf, type CorrectablePayment } from './correctable-payment';
 import { MoneyFormDialog } from './MoneyFormDialog';
 
-const r = messages.receipts;
+const r = receiptMessages;
 const FIELDS = ['reason'] as const;
 
 type VoidForm = z.input<typeof paymentVoidSchema>;

@@ -1,4 +1,4 @@
-import { formatRupees, messages } from '@app/shared';
+import { formatRupees, receiptMessages } from '@app/shared';
 
 /** The payment a void or an adjustment is about, as the dialogs name it. */
 export interface CorrectablePayment {
@@ -10,7 +10,7 @@ export interface CorrectablePayment {
   student: string;
 }
 
-const r = messages.receipts;
+const r = receiptMessages;
 
 /** The void dialog's title: the receipt it voids, or for a refund its amount. */
 export const voidTitleOf = (payment: CorrectablePayment) =>

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { messages, type paymentAdjustmentSchema, type paymentVoidSchema } from '@app/shared';
+import { type paymentAdjustmentSchema, type paymentVoidSchema, receiptMessages } from '@app/shared';
 import { useAdjustPaymentMutation, useVoidPaymentMutation } from '../api/payments-api';
 import { settleMoneyWrite } from './money-write';
 
-const r = messages.receipts;
+const r = receiptMessages;
 
 /**
  * Voids a payment with a reason: "Payment voided", and every list, total and receipt that

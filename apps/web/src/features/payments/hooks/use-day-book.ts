@@ -1,12 +1,12 @@
 import { useSearchParams } from 'react-router';
-import { isCalendarDate, messages, todayIn } from '@app/shared';
+import { isCalendarDate, todayIn, paymentMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { downloadExport } from '@/lib/file-export';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { useExportDayBookMutation, useGetDayBookQuery } from '../api/payments-api';
 
-const m = messages.payments.dayBook;
+const m = paymentMessages.dayBook;
 
 /**
  * The day book of one library day: today in the library's time zone unless the address

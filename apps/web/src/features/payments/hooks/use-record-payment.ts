@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { messages, type paymentCreateSchema } from '@app/shared';
+import { type paymentCreateSchema, paymentMessages } from '@app/shared';
 import { useRecordPaymentMutation } from '../api/payments-api';
 import { settleMoneyWrite } from './money-write';
 
-const m = messages.payments;
+const m = paymentMessages;
 
 /**
  * Records a payment towards a subscription's balance: "Payment recorded" on success (the

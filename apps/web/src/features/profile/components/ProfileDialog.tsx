@@ -14,11 +14,11 @@ import EditRounded from '@mui/icons-material/EditRounded';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
-import { messages, type Admin } from '@app/shared';
+import { type Admin, coreMessages } from '@app/shared';
 import { useAppSelector } from '@/lib/store/hooks';
 import { ProfileEditForm } from './ProfileEditForm';
 
-const m = messages.profile;
+const m = coreMessages.profile;
 
 function ProfileLine({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (

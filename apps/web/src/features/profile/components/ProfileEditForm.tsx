@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { messages, profileFormSchema, type Admin, type ProfileUpdateInput } from '@app/shared';
+import { profileFormSchema, type Admin, type ProfileUpdateInput, coreMessages } from '@app/shared';
 import { PasswordField } from '@/components/PasswordField';
 import { applyFieldErrors, fieldProps } from '@/lib/form';
 import { SubmitActions } from '@/components/FormDialogActions';
 import { useUpdateProfile } from '../hooks/use-update-profile';
 
-const m = messages.profile;
+const m = coreMessages.profile;
 const FIELDS = ['name', 'email', 'phone', 'password', 'currentPassword'] as const;
 
 interface ProfileEditFormProps {

@@ -2,11 +2,11 @@ import { useCallback } from 'react';
 import { toast } from '@/lib/toast';
 import {
   adminSchema,
-  messages,
   PROFILE_SUCCESS_MS,
   TOAST_MS,
   type FieldError,
   type ProfileUpdateInput,
+  coreMessages,
 } from '@app/shared';
 import { envelopeMessage, errorMessage } from '@/lib/api-errors';
 import { readSession, writeSession } from '@/lib/session';
@@ -39,16 +39,16 @@ export function useUpdateProfile() {
         const admin = response.status === 'success' ? adminSchema.safeParse(response.data?.admin) : undefined;
         const session = readSession();
         if (!admin?.success || !session) {
-          toast.error(envelopeMessage(response) ?? messages.profile.updateFailed, { autoClose: TOAST_MS.profile });
+          toast.error(envelopeMessage(response) ?? coreMessages.profile.updateFailed, { autoClose: TOAST_MS.profile });
           return { saved: false, fieldErrors: [] };
         }
         const updated = { ...session, ...admin.data };
         writeSession(updated);
         dispatch(login(updated));
-        toast.success(messages.profile.updated, { autoClose: PROFILE_SUCCESS_MS });
+        toast.success(coreMessages.profile.updated, { autoClose: PROFILE_SUCCESS_MS });
         return { saved: true };
       } catch (error) {
-        toast.error(errorMessage(error, messages.profile.updateFailed), { autoClose: TOAST_MS.profile });
+        toast.error(errorMessage(error, coreMessages.profile.updateFailed), { autoClose: TOAST_MS.profile });
         return { saved: false, fieldErrors: fieldErrorsOf(error) };
       }
     },

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { formatMonth, formatRupees, formatRupeesCompact, messages, type ProfitMonth } from '@app/shared';
+import { formatMonth, formatRupees, formatRupeesCompact, type ProfitMonth, profitMessages } from '@app/shared';
 import { useProfitColors } from './profit-colors';
 
-const m = messages.profit;
+const m = profitMessages;
 const CHART_HEIGHT = 300;
 
 const rupees = (value: number | null) => formatRupees(value ?? 0);

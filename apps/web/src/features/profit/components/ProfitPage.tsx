@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FileDownloadRounded from '@mui/icons-material/FileDownloadRounded';
-import { formatRupees, messages, type Profit } from '@app/shared';
+import { formatRupees, type Profit, coreMessages, profitMessages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { RefetchBar } from '@/components/ListTable';
 import { PageHeading } from '@/components/PageHeading';
@@ -19,7 +19,7 @@ import { useCan } from '@/lib/use-can';
 
 const ProfitChart = lazy(() => import('./ProfitChart'));
 
-const m = messages.profit;
+const m = profitMessages;
 const CHART_HEIGHT = 300;
 
 /** The months' totals, each beside its series' colour: the chart's legend. */
@@ -140,7 +140,7 @@ export function ProfitPage() {
             )}
           </Paper>
           <Paper sx={{ overflow: 'hidden' }}>
-            <RefetchBar active={isFetching && Boolean(profit)} label={messages.common.loading} />
+            <RefetchBar active={isFetching && Boolean(profit)} label={coreMessages.common.loading} />
             <ProfitTable profit={profit} />
             <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1.5 }}>
               {m.howCounted}

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import { formatMonth, formatRupees, messages, type Profit, type ProfitMonth } from '@app/shared';
+import { formatMonth, formatRupees, type Profit, type ProfitMonth, profitMessages } from '@app/shared';
 import { ListTable, type ListColumn } from '@/components/ListTable';
 import { profitColor, profitText } from './profit-format';
 
-const m = messages.profit;
+const m = profitMessages;
 const c = m.columns;
 const figure = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 

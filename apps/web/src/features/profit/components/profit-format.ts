@@ -1,8 +1,8 @@
-import { formatRupees, messages } from '@app/shared';
+import { formatRupees, profitMessages } from '@app/shared';
 
 /** A month's result as the owner reads it: ₹4,500.00, or "Loss ₹1,200.00" below zero. */
 export function profitText(profit: number): string {
-  return profit < 0 ? messages.profit.loss(profit) : formatRupees(profit);
+  return profit < 0 ? profitMessages.loss(profit) : formatRupees(profit);
 }
 
 /** The colour of a result: a loss in the error colour. */

@@ -1,10 +1,10 @@
-import { messages } from '@app/shared';
+import { profitMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { downloadExport } from '@/lib/file-export';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { useExportProfitMutation, useGetProfitQuery } from '../api/profit-api';
 
-const m = messages.profit;
+const m = profitMessages;
 
 /** How many months the Profit screen shows, this month included. */
 export const PROFIT_MONTHS = 12;

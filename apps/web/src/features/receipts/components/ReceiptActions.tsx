@@ -13,13 +13,13 @@ import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
 import PrintRounded from '@mui/icons-material/PrintRounded';
 import TuneRounded from '@mui/icons-material/TuneRounded';
 import WhatsApp from '@mui/icons-material/WhatsApp';
-import { messages, type ReceiptDocument } from '@app/shared';
+import { type ReceiptDocument, receiptMessages } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import type { ReceiptPaper } from '../api/receipts-api';
 import { useReceiptSharing } from '../hooks/use-receipt-sharing';
 import { useCan } from '@/lib/use-can';
 
-const r = messages.receipts;
+const r = receiptMessages;
 const a = r.actions;
 const s = r.screen;
 

@@ -14,9 +14,11 @@ import {
   formatDateDMY,
   formatRupees,
   formatTime12h,
-  messages,
   type PaymentRecord,
   type ReceiptDocument,
+  coreMessages,
+  paymentMessages,
+  receiptMessages,
 } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { PageLoader } from '@/components/PageLoader';
@@ -29,7 +31,7 @@ import { useReceiptFrame } from '../hooks/use-receipt-frame';
 import { ReceiptActions } from './ReceiptActions';
 import { ReceiptPreview } from './ReceiptPreview';
 
-const r = messages.receipts;
+const r = receiptMessages;
 const s = r.screen;
 
 /** The payment a correction dialog is about (the payments feature's dialogs take this shape). */
@@ -80,7 +82,7 @@ function ReceiptNotices({ receipt, back }: { receipt: ReceiptDocument; back: str
           {r.voidedNote(
             // The document's times are the library's wall clock already: `YYYY-MM-DD HH:mm`.
             `${formatDateDMY(receipt.void.at.slice(0, 10))} ${formatTime12h(receipt.void.at.slice(11, 16))}`,
-            receipt.void.by ?? messages.payments.notRecorded,
+            receipt.void.by ?? paymentMessages.notRecorded,
             receipt.void.reason,
           )}
         </Alert>
@@ -150,7 +152,7 @@ function ReceiptScreen({
 
   return (
     <Stack spacing={1.5}>
-      <title>{`${heading} · ${messages.app.name}`}</title>
+      <title>{`${heading} · ${coreMessages.app.name}`}</title>
       <BackLink to={back} />
       <Box
         sx={{

@@ -4,12 +4,12 @@ import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { messages } from '@app/shared';
+import { coreMessages, receiptMessages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { errorMessage } from '@/lib/api-errors';
 import { useGetReceiptViewQuery, type ReceiptPaper } from '../api/receipts-api';
 
-const s = messages.receipts.screen;
+const s = receiptMessages.screen;
 const PAPERS: readonly ReceiptPaper[] = ['a5', '80mm'];
 /** How wide each paper shows: A5 is 148 mm, a thermal roll 80 mm (at 96 px to the inch, with a margin). */
 const FRAME_WIDTH: Record<ReceiptPaper, number> = { a5: 600, '80mm': 340 };
@@ -68,7 +68,7 @@ export function ReceiptPreview({ paymentId, receiptNo, frame, paper, height, onP
         ) : html === undefined ? (
           <Skeleton
             variant="rectangular"
-            aria-label={messages.common.loading}
+            aria-label={coreMessages.common.loading}
             sx={{ width: '100%', maxWidth: FRAME_WIDTH[paper], height: 640, borderRadius: 1 }}
           />
         ) : (

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { toast } from '@/lib/toast';
-import { messages, TOAST_MS, type ReceiptLink } from '@app/shared';
+import { TOAST_MS, type ReceiptLink, receiptMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useCreateReceiptLinkMutation, useRevokeReceiptLinksMutation } from '../api/receipts-api';
 
-const a = messages.receipts.actions;
-const s = messages.receipts.screen;
+const a = receiptMessages.actions;
+const s = receiptMessages.screen;
 const options = { autoClose: TOAST_MS.default };
 
 /**

@@ -7,7 +7,7 @@ import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import EventSeatRounded from '@mui/icons-material/EventSeatRounded';
 import PersonRounded from '@mui/icons-material/PersonRounded';
 import Box from '@mui/material/Box';
-import { messages, type Seat } from '@app/shared';
+import { type Seat, deskMessages, seatMessages } from '@app/shared';
 import { seatLook, type SeatTone } from './seat-look';
 
 /** The colour of a tone in the current theme. */
@@ -75,12 +75,12 @@ export function SeatCard({
     >
       <CardActionArea
         onClick={() => onOpen(seat)}
-        aria-label={`${seat.name}, ${look.label}${shared ? `, ${messages.seats.capacityBadge(seat.capacity)}` : ''}${
-          inside.length > 0 ? `, ${messages.desk.insideNow.seatInside(inside.join(', '))}` : ''
+        aria-label={`${seat.name}, ${look.label}${shared ? `, ${seatMessages.capacityBadge(seat.capacity)}` : ''}${
+          inside.length > 0 ? `, ${deskMessages.insideNow.seatInside(inside.join(', '))}` : ''
         }`}
         sx={{ display: 'grid', justifyItems: 'center', gap: 0.5, px: 1, py: 1.5 }}
       >
-        <Tooltip title={shared ? messages.seats.capacityBadge(seat.capacity) : ''}>
+        <Tooltip title={shared ? seatMessages.capacityBadge(seat.capacity) : ''}>
           <Badge badgeContent={seat.capacity} invisible={!shared} color="secondary" max={99}>
             <EventSeatRounded sx={{ color, fontSize: 30 }} />
           </Badge>
@@ -92,7 +92,7 @@ export function SeatCard({
           {look.label}
         </Typography>
         {inside.length > 0 ? (
-          <Tooltip title={messages.desk.insideNow.seatInside(inside.join(', '))}>
+          <Tooltip title={deskMessages.insideNow.seatInside(inside.join(', '))}>
             <Box sx={{ position: 'absolute', top: 6, right: 6 }} data-inside>
               <InsideMark />
             </Box>

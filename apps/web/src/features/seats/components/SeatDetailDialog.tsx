@@ -8,11 +8,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { messages, type Seat } from '@app/shared';
+import { type Seat, seatMessages } from '@app/shared';
 import { seatLook } from './seat-look';
 import { toneColor, toneTextColor } from './SeatCard';
 
-const m = messages.seats;
+const m = seatMessages;
 
 interface SeatDetailDialogProps {
   open: boolean;

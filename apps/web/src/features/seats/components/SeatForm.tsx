@@ -5,20 +5,20 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
-  messages,
   SEAT_LIMITS,
   SEAT_STATUSES,
   seatBodySchema,
   type Area,
   type SeatBody,
   type SeatBodyInput,
+  seatMessages,
 } from '@app/shared';
 import { FormDialogActions } from '@/components/FormDialogActions';
 import { RadioChoiceField } from '@/components/RadioChoiceField';
 import { applyFieldErrors, fieldProps } from '@/lib/form';
 import type { SaveResult } from '../hooks/use-seat-actions';
 
-const m = messages.seats;
+const m = seatMessages;
 const FIELDS = ['name', 'area_id', 'status', 'capacity'] as const;
 
 interface SeatFormProps {

@@ -1,10 +1,10 @@
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
-import { messages, SEAT_LIMITS, type Area, type Seat, type SeatBody } from '@app/shared';
+import { SEAT_LIMITS, type Area, type Seat, type SeatBody, seatMessages } from '@app/shared';
 import { useSeatActions } from '../hooks/use-seat-actions';
 import { SeatForm } from './SeatForm';
 
-const m = messages.seats;
+const m = seatMessages;
 
 interface SeatFormDialogProps {
   open: boolean;

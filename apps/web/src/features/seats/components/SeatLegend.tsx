@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { seatLook } from './seat-look';
-import { messages } from '@app/shared';
+import { deskMessages } from '@app/shared';
 import { InsideMark, toneColor } from './SeatCard';
 
 const SHOWN = ['available', 'occupied', 'reserved', 'maintenance', 'inactive'] as const;
@@ -28,7 +28,7 @@ export function SeatLegend({ insideCount }: { insideCount?: number }) {
         <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
           <InsideMark size={16} />
           <Typography variant="caption" color="text.secondary">
-            {messages.desk.insideNow.seatsCount(insideCount)}
+            {deskMessages.insideNow.seatsCount(insideCount)}
           </Typography>
         </Stack>
       ) : null}

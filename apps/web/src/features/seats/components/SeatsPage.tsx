@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import AutoAwesomeRounded from '@mui/icons-material/AutoAwesomeRounded';
-import { messages, nextSeatNames, type Seat } from '@app/shared';
+import { nextSeatNames, type Seat, areaMessages, coreMessages, seatMessages } from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { PageHeading } from '@/components/PageHeading';
@@ -22,8 +22,8 @@ import { SeatGrid } from './SeatGrid';
 import { SeatsToolbar } from './SeatsToolbar';
 import { useCan } from '@/lib/use-can';
 
-const m = messages.seats;
-const a = messages.areas;
+const m = seatMessages;
+const a = areaMessages;
 
 interface FormState {
   open: boolean;
@@ -97,7 +97,7 @@ export function SeatsPage() {
   } else if (seatsQuery.isLoading || areasQuery.isLoading) {
     content = (
       <Centered>
-        <CircularProgress aria-label={messages.common.loading} />
+        <CircularProgress aria-label={coreMessages.common.loading} />
       </Centered>
     );
   } else if (areasQuery.isSuccess && areas.length === 0) {

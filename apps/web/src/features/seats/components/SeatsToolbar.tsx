@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { messages, type Area } from '@app/shared';
+import { type Area, seatMessages } from '@app/shared';
 import { SeatLegend } from './SeatLegend';
 
 interface SeatsToolbarProps {
@@ -15,7 +15,7 @@ interface SeatsToolbarProps {
 
 /** The area filter (All Areas, then "name (total_seats seats)") and the colour legend. */
 export function SeatsToolbar({ areas, areaId, disabled, onAreaChange, insideCount }: SeatsToolbarProps) {
-  const m = messages.seats;
+  const m = seatMessages;
   return (
     <Stack
       direction={{ xs: 'column', md: 'row' }}

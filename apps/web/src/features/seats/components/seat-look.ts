@@ -1,4 +1,4 @@
-import { messages } from '@app/shared';
+import { seatMessages } from '@app/shared';
 
 export type SeatTone = 'success' | 'error' | 'warning' | 'grey' | 'unknown';
 
@@ -7,7 +7,7 @@ export interface SeatLook {
   tone: SeatTone;
 }
 
-const m = messages.seats.status;
+const m = seatMessages.status;
 
 // SPEC.md §2: available and active green; occupied and inactive red; reserved orange;
 // maintenance grey; anything else labelled Unknown.

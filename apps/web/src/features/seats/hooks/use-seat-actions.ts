@@ -1,4 +1,4 @@
-import { messages, TOAST_MS, type SeatBodyInput } from '@app/shared';
+import { TOAST_MS, type SeatBodyInput, areaMessages, seatMessages } from '@app/shared';
 import { useActionWithToast, useSaveWithToast } from '@/lib/entity-actions';
 import {
   useCreateSeatMutation,
@@ -9,9 +9,9 @@ import {
 
 export type { SaveResult } from '@/lib/entity-actions';
 
-const m = messages.seats;
+const m = seatMessages;
 const options = { autoClose: TOAST_MS.areas };
-const generated = (response: { data?: { created?: number } }) => messages.areas.generated(response.data?.created ?? 0);
+const generated = (response: { data?: { created?: number } }) => areaMessages.generated(response.data?.created ?? 0);
 
 /**
  * Add, update, delete and generate seats with the spec's toasts (SPEC.md §8): the
@@ -25,7 +25,7 @@ export function useSeatActions() {
 
   const save = useSaveWithToast<SeatBodyInput>(create, update, m, options);
   const deleteSeat = useActionWithToast(remove, m.deleted, m.deleteFailed, options);
-  const generateSeats = useActionWithToast(generate, generated, messages.areas.generateFailed, options);
+  const generateSeats = useActionWithToast(generate, generated, areaMessages.generateFailed, options);
 
   return {
     save,

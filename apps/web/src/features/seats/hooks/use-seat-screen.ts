@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
-import { messages, TOAST_MS } from '@app/shared';
+import { TOAST_MS, seatMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useListSeatAreasQuery, useListSeatsQuery } from '../api/seats-api';
 
@@ -34,12 +34,12 @@ export function useSeatScreen() {
     );
 
   useEffect(() => {
-    if (areasQuery.isError) toast.error(messages.seats.areasFetchFailed, { autoClose: TOAST_MS.areas });
+    if (areasQuery.isError) toast.error(seatMessages.areasFetchFailed, { autoClose: TOAST_MS.areas });
   }, [areasQuery.isError]);
 
   useEffect(() => {
     if (seatsQuery.isError) {
-      toast.error(errorMessage(seatsQuery.error, messages.seats.fetchFailed), { autoClose: TOAST_MS.areas });
+      toast.error(errorMessage(seatsQuery.error, seatMessages.fetchFailed), { autoClose: TOAST_MS.areas });
     }
   }, [seatsQuery.isError, seatsQuery.error]);
 

@@ -2,11 +2,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormContext } from 'react-hook-form';
-import { messages } from '@app/shared';
+import { deskMessages } from '@app/shared';
 import { fieldProps } from '@/lib/form';
 import type { SettingsFormValues } from './settings-form-values';
 
-const c = messages.desk.settings;
+const c = deskMessages.settings;
 
 /**
  * What the desk's Check-in screen lets in (issue 15): the largest balance a student may owe

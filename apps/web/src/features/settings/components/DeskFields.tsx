@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormContext } from 'react-hook-form';
-import { messages, teamScreenMessages } from '@app/shared';
+import { teamScreenMessages, teamMessages } from '@app/shared';
 import { fieldProps } from '@/lib/form';
 import type { SettingsFormValues } from './settings-form-values';
 
@@ -19,7 +19,7 @@ export function DeskFields() {
       </Typography>
       <TextField
         {...limit}
-        label={messages.team.deskMaxDiscount}
+        label={teamMessages.deskMaxDiscount}
         helperText={limit.error ? limit.helperText : d.deskMaxDiscountHelp}
         autoComplete="off"
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}

@@ -5,14 +5,14 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { messages, RUPEES_PATTERN, todayIn } from '@app/shared';
+import { RUPEES_PATTERN, todayIn, coreMessages, settingsMessages } from '@app/shared';
 import { fieldProps } from '@/lib/form';
 import { useAppSelector } from '@/lib/store/hooks';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { reminderPreview, SAMPLE_AMOUNT } from './reminder-preview';
 import type { SettingsFormValues } from './settings-form-values';
 
-const m = messages.settings;
+const m = settingsMessages;
 
 const wholeDays = (value: unknown, fallback: number) => {
   const days = Number(value);
@@ -32,7 +32,7 @@ function ReminderPreview() {
     control: form.control,
     name: ['reminder_template', 'upi_id', 'upi_payee_name', 'dues_expiring_days', 'price_list'],
   });
-  const library = useAppSelector((state) => state.auth.userData?.library.name) ?? messages.app.name;
+  const library = useAppSelector((state) => state.auth.userData?.library.name) ?? coreMessages.app.name;
   const timeZone = useLibraryTimeZone();
   const text = reminderPreview({
     template: String(template ?? ''),

@@ -2,11 +2,11 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { GST_STATES, gstinSchema, gstinState, messages } from '@app/shared';
+import { GST_STATES, gstinSchema, gstinState, settingsMessages } from '@app/shared';
 import { fieldProps } from '@/lib/form';
 import type { SettingsFormValues } from './settings-form-values';
 
-const m = messages.settings;
+const m = settingsMessages;
 const GSTIN_LENGTH = 15;
 
 /**

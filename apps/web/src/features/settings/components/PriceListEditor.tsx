@@ -9,12 +9,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import { MAX_DURATION_MONTHS, MAX_PRICE_LIST_ENTRIES, messages } from '@app/shared';
+import { MAX_DURATION_MONTHS, MAX_PRICE_LIST_ENTRIES, settingsMessages } from '@app/shared';
 import { RupeesField } from '@/components/RupeesField';
 import { fieldProps } from '@/lib/form';
 import { NEW_PRICE_ROW, type SettingsFormValues } from './settings-form-values';
 
-const m = messages.settings.priceList;
+const m = settingsMessages.priceList;
 const RESERVED = 'reserved';
 const ANY_SEAT = 'any';
 

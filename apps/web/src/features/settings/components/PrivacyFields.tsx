@@ -7,7 +7,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RestartAltRounded from '@mui/icons-material/RestartAltRounded';
-import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, messages, privacyMessages } from '@app/shared';
+import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, privacyMessages, coreMessages } from '@app/shared';
 import { fieldProps } from '@/lib/form';
 import { useAppSelector } from '@/lib/store/hooks';
 import type { SettingsFormValues } from './settings-form-values';
@@ -33,7 +33,7 @@ export function PrivacyFields() {
   const notice = fieldProps(form, 'privacy_notice');
   const retention = fieldProps(form, 'retention_days');
   const [noticeText, retentionDays] = useWatch({ control: form.control, name: ['privacy_notice', 'retention_days'] });
-  const library = useAppSelector((state) => state.auth.userData?.library.name) ?? messages.app.name;
+  const library = useAppSelector((state) => state.auth.userData?.library.name) ?? coreMessages.app.name;
   const defaultNotice = privacyMessages.defaultNotice(library, retentionOf(retentionDays));
   const usingDefault = String(noticeText ?? '').trim() === '';
   return (

@@ -1,11 +1,11 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import TextField from '@mui/material/TextField';
-import { financialYearOf, messages, RECEIPT_PREFIX_PATTERN, receiptNoExample, todayIn } from '@app/shared';
+import { financialYearOf, RECEIPT_PREFIX_PATTERN, receiptNoExample, todayIn, settingsMessages } from '@app/shared';
 import { fieldProps } from '@/lib/form';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import type { SettingsFormValues } from './settings-form-values';
 
-const m = messages.settings;
+const m = settingsMessages;
 
 /**
  * The receipts' prefix (issue 14): 1–3 capital letters or digits; the help shows how this

@@ -5,11 +5,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import {
   librarySettingsSchema,
-  messages,
   type LibrarySettings,
   type LibrarySettingsRecord,
   teamScreenMessages,
   privacyMessages,
+  deskMessages,
+  settingsMessages,
 } from '@app/shared';
 import { applyFieldErrors } from '@/lib/form';
 import { useSaveSettings } from '../hooks/use-save-settings';
@@ -24,7 +25,7 @@ import { formValuesOf, settingsFieldNames, type SettingsFormValues } from './set
 import { SettingsSection } from './SettingsSection';
 import { UpiFields } from './UpiFields';
 
-const m = messages.settings;
+const m = settingsMessages;
 
 /**
  * The settings form: UPI, dues and reminders, the price list, the receipts' prefix, GST, check-in, the desk,
@@ -69,7 +70,7 @@ export function SettingsForm({ settings }: { settings: LibrarySettingsRecord }) 
           <SettingsSection id="settings-gst" title={m.sections.gst}>
             <GstFields />
           </SettingsSection>
-          <SettingsSection id="settings-check-in" title={messages.desk.settings.title}>
+          <SettingsSection id="settings-check-in" title={deskMessages.settings.title}>
             <CheckInFields />
           </SettingsSection>
           <SettingsSection id="settings-desk" title={teamScreenMessages.settings.title}>

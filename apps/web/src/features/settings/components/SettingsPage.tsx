@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { messages } from '@app/shared';
+import { settingsMessages } from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { ListSpinner } from '@/components/ListTable';
 import { PageHeading } from '@/components/PageHeading';
@@ -9,7 +9,7 @@ import { useFailureToast } from '@/lib/use-failure-toast';
 import { useGetSettingsQuery } from '../api/settings-api';
 import { SettingsForm } from './SettingsForm';
 
-const m = messages.settings;
+const m = settingsMessages;
 
 /** Settings (issue 13): the library's UPI ID, dues windows, reminder template and price list. */
 export function SettingsPage() {

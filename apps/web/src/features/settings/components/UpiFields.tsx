@@ -1,11 +1,11 @@
 import { useFormContext } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { messages } from '@app/shared';
+import { settingsMessages } from '@app/shared';
 import { fieldProps } from '@/lib/form';
 import type { SettingsFormValues } from './settings-form-values';
 
-const m = messages.settings;
+const m = settingsMessages;
 
 /** The UPI ID (VPA) students pay to and the name their UPI apps show. */
 export function UpiFields() {

@@ -3,10 +3,11 @@ import {
   dueReference,
   formatDateDMY,
   formatRupees,
-  messages,
   renderReminder,
   upiPayLink,
   VPA_PATTERN,
+  duesMessages,
+  settingsMessages,
 } from '@app/shared';
 
 /** When the price list has no price yet, the preview's amount. */
@@ -31,7 +32,7 @@ interface PreviewInput {
  * (none while the UPI ID is empty or malformed, so its line drops out as it will on Dues).
  */
 export function reminderPreview({ template, library, upiId, payee, today, expiringDays, amount }: PreviewInput) {
-  const student = messages.settings.previewStudent;
+  const student = settingsMessages.previewStudent;
   const expiry = dayjs(today).add(expiringDays, 'day').format('YYYY-MM-DD');
   const vpa = upiId.trim();
   const upiLink = VPA_PATTERN.test(vpa)
@@ -39,7 +40,7 @@ export function reminderPreview({ template, library, upiId, payee, today, expiri
         vpa,
         payee: payee.trim() || library,
         amount,
-        note: messages.dues.upiNote(library, student),
+        note: duesMessages.upiNote(library, student),
         reference: dueReference(SAMPLE_SUBSCRIPTION_ID, expiry, 'renewal'),
       })
     : null;

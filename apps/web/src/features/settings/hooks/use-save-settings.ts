@@ -2,17 +2,17 @@ import { useCallback } from 'react';
 import { toast } from '@/lib/toast';
 import {
   librarySettingsRecordSchema,
-  messages,
   TOAST_MS,
   type FieldError,
   type LibrarySettings,
   type LibrarySettingsRecord,
+  settingsMessages,
 } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { fieldErrors } from '@/lib/entity-actions';
 import { useSaveSettingsMutation } from '../api/settings-api';
 
-const m = messages.settings;
+const m = settingsMessages;
 const options = { autoClose: TOAST_MS.default };
 
 /** What a save came to: the settings as saved, or the server's per-field reasons (possibly none). */

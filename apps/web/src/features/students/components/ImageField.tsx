@@ -5,9 +5,9 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
-import { messages, STUDENT_IMAGE_TYPES } from '@app/shared';
+import { STUDENT_IMAGE_TYPES, studentMessages } from '@app/shared';
 
-const m = messages.students;
+const m = studentMessages;
 
 interface ImageFieldProps {
   label: string;

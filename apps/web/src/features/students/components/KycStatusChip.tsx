@@ -9,10 +9,10 @@ import CancelRounded from '@mui/icons-material/CancelRounded';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import HourglassEmptyRounded from '@mui/icons-material/HourglassEmptyRounded';
 import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
-import { messages, type KycStatus } from '@app/shared';
+import { type KycStatus, studentMessages } from '@app/shared';
 import { useCan } from '@/lib/use-can';
 
-const m = messages.students;
+const m = studentMessages;
 
 /** Pending, Verified, or anything else Unverified (SPEC.md §3 Student). */
 function kycLook(status: string): { label: string; color: 'warning' | 'success' | 'error' } {

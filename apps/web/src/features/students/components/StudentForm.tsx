@@ -7,11 +7,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import {
-  messages,
   STUDENT_IMAGE_FIELDS,
   type StudentConsent,
   type StudentImageField,
   privacyMessages,
+  studentMessages,
+  teamMessages,
 } from '@app/shared';
 import { fieldProps } from '@/lib/form';
 import { usePickerValue } from '@/lib/use-picker-value';
@@ -20,7 +21,7 @@ import { ConsentField } from './ConsentField';
 import { ImageField } from './ImageField';
 import { studentFormFieldsSchema, type StudentFormFields, type StudentFormOutput } from './student-form-fields';
 
-const m = messages.students;
+const m = studentMessages;
 
 export const EMPTY_STUDENT: StudentFormFields = {
   first_name: '',
@@ -152,7 +153,7 @@ export function StudentForm({
           <TextField
             {...fieldProps(form, 'aadhaar_number')}
             label={m.fields.aadhaarNumber}
-            helperText={messages.team.forbiddenIdentity}
+            helperText={teamMessages.forbiddenIdentity}
             slotProps={{ htmlInput: { readOnly: true, autoComplete: 'off' } }}
           />
         ) : (

@@ -6,7 +6,16 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateDMY, messages, TOAST_MS, wallClockIn, type StudentDetail, privacyMessages } from '@app/shared';
+import {
+  formatDateDMY,
+  TOAST_MS,
+  wallClockIn,
+  type StudentDetail,
+  privacyMessages,
+  coreMessages,
+  paymentMessages,
+  studentMessages,
+} from '@app/shared';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { useCan } from '@/lib/use-can';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
@@ -18,8 +27,8 @@ import type { StudentFormFields } from './student-form-fields';
 import { fullName } from './StudentsTable';
 import { DatePickersProvider } from '@/components/DatePickersProvider';
 
-const m = messages.students;
-const p = messages.payments;
+const m = studentMessages;
+const p = paymentMessages;
 const LIST_PATH = '/app/student';
 
 /** What the student still owes over all their subscriptions (issue 13): "Balance: ₹750.00 due" or "Paid in full". */
@@ -115,7 +124,7 @@ export function StudentFormPage() {
   } else if (studentId && !student.data) {
     content = (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
-        <CircularProgress aria-label={messages.common.loading} />
+        <CircularProgress aria-label={coreMessages.common.loading} />
       </Box>
     );
   } else {

@@ -1,7 +1,7 @@
-import { messages } from '@app/shared';
+import { studentMessages } from '@app/shared';
 import { SearchForm } from '@/components/SearchForm';
 
-const m = messages.students;
+const m = studentMessages;
 
 interface StudentSearchProps {
   onSearch: (text: string) => void;

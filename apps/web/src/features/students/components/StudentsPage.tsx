@@ -9,7 +9,14 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import PersonAddAlt1Rounded from '@mui/icons-material/PersonAddAlt1Rounded';
-import { messages, STUDENT_STATES, type StudentListItem, type StudentState, privacyMessages } from '@app/shared';
+import {
+  STUDENT_STATES,
+  type StudentListItem,
+  type StudentState,
+  privacyMessages,
+  coreMessages,
+  studentMessages,
+} from '@app/shared';
 import { RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { PageHeading } from '@/components/PageHeading';
 import { useKycStatus } from '../hooks/use-kyc-status';
@@ -18,7 +25,7 @@ import { StudentDataActions } from './StudentDataActions';
 import { StudentSearch } from './StudentSearch';
 import { fullName, StudentsTable } from './StudentsTable';
 
-const m = messages.students;
+const m = studentMessages;
 const l = privacyMessages.leave;
 const STATE_LABELS: Record<StudentState, string> = { active: l.listActive, left: l.listLeft };
 
@@ -85,7 +92,7 @@ export function StudentsPage({ rowActions }: { rowActions?: (student: StudentLis
             />
           ) : null}
         </Stack>
-        <RefetchBar active={isFetching && !isLoading} label={messages.common.loading} />
+        <RefetchBar active={isFetching && !isLoading} label={coreMessages.common.loading} />
         <StudentsTable
           students={list.students}
           loading={isLoading}

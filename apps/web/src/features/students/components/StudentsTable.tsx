@@ -10,18 +10,18 @@ import EditRounded from '@mui/icons-material/EditRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import {
   formatDateDMY,
-  messages,
   wallClockIn,
   type KycStatus,
   type StudentListItem,
   type StudentSortKey,
   privacyMessages,
+  studentMessages,
 } from '@app/shared';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { ListTable, type ListColumn, type ListSort } from '@/components/ListTable';
 import { KycStatusChip } from './KycStatusChip';
 
-const m = messages.students;
+const m = studentMessages;
 
 export type StudentSort = ListSort<StudentSortKey>;
 

@@ -1,6 +1,6 @@
-import { messages, type StudentDetail, type StudentListItem, privacyMessages } from '@app/shared';
+import { type StudentDetail, type StudentListItem, privacyMessages, studentMessages } from '@app/shared';
 
-const m = messages.students;
+const m = studentMessages;
 
 /** What an empty Add Student form says on submit, field by field (the unit test and the journey check it). */
 export const emptyFormMessages = [

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { toast } from '@/lib/toast';
-import { messages, TOAST_MS, type KycStatus } from '@app/shared';
+import { TOAST_MS, type KycStatus, studentMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useSetKycStatusMutation } from '../api/students-api';
 
@@ -13,9 +13,9 @@ export function useKycStatus() {
     async (id: string, kycStatus: KycStatus) => {
       try {
         await setKycStatus({ id, kyc_status: kycStatus }).unwrap();
-        toast.success(messages.students.kycUpdated, options);
+        toast.success(studentMessages.kycUpdated, options);
       } catch (error) {
-        toast.error(errorMessage(error, messages.students.kycUpdateFailed), options);
+        toast.error(errorMessage(error, studentMessages.kycUpdateFailed), options);
       }
     },
     [setKycStatus],

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
-import { consentGiverFor, messages, STUDENT_IMAGE_FIELDS, todayIn, TOAST_MS } from '@app/shared';
+import { consentGiverFor, STUDENT_IMAGE_FIELDS, todayIn, TOAST_MS, studentMessages } from '@app/shared';
 import { useSaveWithToast, type SaveResult } from '@/lib/entity-actions';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
 import { useCreateStudentMutation, useUpdateStudentMutation } from '../api/students-api';
 import type { StudentFormOutput } from '../components/student-form-fields';
 
-const m = messages.students;
+const m = studentMessages;
 const options = { autoClose: TOAST_MS.students };
 const texts = { added: m.created, updated: m.updated, addFailed: m.createFailed, updateFailed: m.updateFailed };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { messages, TOAST_MS, type StudentSortKey, type StudentState } from '@app/shared';
+import { TOAST_MS, type StudentSortKey, type StudentState, studentMessages } from '@app/shared';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { useListParams } from '@/lib/use-list-params';
 import { useListStudentsQuery } from '../api/students-api';
@@ -33,7 +33,7 @@ export function useStudentList() {
   const { isError, error, data } = query;
   list.showFirstPageIfEmptied(isError ? undefined : query.currentData?.students.length);
 
-  useFailureToast(isError ? messages.students.fetchListFailed : undefined, error, TOAST_MS.students);
+  useFailureToast(isError ? studentMessages.fetchListFailed : undefined, error, TOAST_MS.students);
 
   const students = isError ? [] : (data?.students ?? []);
   return {

@@ -4,11 +4,11 @@ import Box from '@mui/material/Box';
 import DialogContent from '@mui/material/DialogContent';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import {
-  messages,
   subscriptionAddFormSchema,
   type SubscriptionAddFormInput,
   type SubscriptionCreateInput,
   todayIn,
+  subscriptionMessages,
 } from '@app/shared';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useAvailability } from '../hooks/use-availability';
@@ -23,7 +23,7 @@ import { StudentMobileField } from './StudentMobileField';
 import { SubscriptionDialog } from './SubscriptionDialog';
 import { WindowAndSeatFields } from './WindowAndSeatFields';
 
-const m = messages.subscriptions;
+const m = subscriptionMessages;
 
 const emptyForm = (today = ''): SubscriptionAddFormInput => ({
   mobile: '',

@@ -6,10 +6,11 @@ import TextField from '@mui/material/TextField';
 import {
   formatRupees,
   MAX_DURATION_MONTHS,
-  messages,
   modeTakesReference,
   type PaymentMode,
   teamScreenMessages,
+  paymentMessages,
+  subscriptionMessages,
 } from '@app/shared';
 import { PaymentModeField } from '@/components/PaymentModeField';
 import { PaymentReferenceField } from '@/components/PaymentReferenceField';
@@ -18,8 +19,8 @@ import { fieldProps } from '@/lib/form';
 import { usePriceFromList, type PricedPlan, type PriceFormFields } from '../hooks/use-price-from-list';
 import { useCan } from '@/lib/use-can';
 
-const m = messages.subscriptions;
-const p = messages.payments;
+const m = subscriptionMessages;
+const p = paymentMessages;
 const t = teamScreenMessages.hidden;
 
 interface PaymentFormFields extends PriceFormFields {

@@ -6,12 +6,12 @@ import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import {
   formatDateDMY,
-  messages,
   subscriptionRenewFormSchema,
   type Subscription,
   type SubscriptionRenewFormInput,
   type SubscriptionRenewInput,
   todayIn,
+  subscriptionMessages,
 } from '@app/shared';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
@@ -22,7 +22,7 @@ import { PaymentFields } from './PaymentFields';
 import { studentName, timing } from './row-format';
 import { SubscriptionDialog } from './SubscriptionDialog';
 
-const m = messages.subscriptions;
+const m = subscriptionMessages;
 const RENEW_FIELDS = ['fee', 'duration', 'mode', 'price', 'reference'] as const;
 type RenewField = (typeof RENEW_FIELDS)[number];
 

@@ -12,10 +12,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EventAvailableRounded from '@mui/icons-material/EventAvailableRounded';
-import { messages, type SeatChoice } from '@app/shared';
+import { type SeatChoice, subscriptionMessages } from '@app/shared';
 import type { AvailabilityNote, SeatOption } from '../hooks/use-availability';
 
-const m = messages.subscriptions;
+const m = subscriptionMessages;
 
 interface SeatFields {
   seat_status: SeatChoice;

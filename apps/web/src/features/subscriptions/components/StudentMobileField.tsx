@@ -3,11 +3,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
-import { messages } from '@app/shared';
+import { subscriptionMessages } from '@app/shared';
 import { LOOKUP_LENGTH, type LookupState } from '../hooks/use-student-lookup';
 import { studentName } from './row-format';
 
-const m = messages.subscriptions;
+const m = subscriptionMessages;
 
 interface MobileFields {
   mobile: string;

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
-import { messages } from '@app/shared';
+import { coreMessages } from '@app/shared';
 
 interface SubscriptionDialogProps {
   open: boolean;
@@ -35,7 +35,7 @@ export function SubscriptionDialog({ open, title, busy = false, onClose, childre
 export function DialogLoader() {
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-      <CircularProgress aria-label={messages.common.loading} />
+      <CircularProgress aria-label={coreMessages.common.loading} />
     </Box>
   );
 }

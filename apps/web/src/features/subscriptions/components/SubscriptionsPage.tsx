@@ -2,7 +2,7 @@ import { useCallback, useState, type ComponentType } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import AddRounded from '@mui/icons-material/AddRounded';
-import { messages, type Subscription, todayIn } from '@app/shared';
+import { type Subscription, todayIn, subscriptionMessages } from '@app/shared';
 import { ListPaper } from '@/components/ListPaper';
 import { ListSpinner, RefetchBar, TablePagingFooter } from '@/components/ListTable';
 import { lazyDialog } from '@/components/lazy-dialog';
@@ -14,7 +14,7 @@ import { studentName } from './row-format';
 import { SubscriptionsToolbar } from './SubscriptionsToolbar';
 import { useCan } from '@/lib/use-can';
 
-const m = messages.subscriptions;
+const m = subscriptionMessages;
 
 // Loaded when first opened (issue 18): their forms, schemas and the date and time pickers are not the list's.
 const AddSubscriptionDialog = lazyDialog(() => import('./subscription-dialogs').then((d) => d.AddSubscriptionDialog));

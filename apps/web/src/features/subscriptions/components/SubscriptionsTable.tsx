@@ -7,13 +7,19 @@ import Typography from '@mui/material/Typography';
 import EditRounded from '@mui/icons-material/EditRounded';
 import AutorenewRounded from '@mui/icons-material/AutorenewRounded';
 import PaymentsRounded from '@mui/icons-material/PaymentsRounded';
-import { formatDateDMY, formatDateTimeDMY, messages, type Subscription } from '@app/shared';
+import {
+  formatDateDMY,
+  formatDateTimeDMY,
+  type Subscription,
+  paymentMessages,
+  subscriptionMessages,
+} from '@app/shared';
 import { ListTable, type ListColumn, type ListSort } from '@/components/ListTable';
 import type { SubscriptionSortKey } from '../api/subscriptions-api';
 import { studentName, timing } from './row-format';
 
-const m = messages.subscriptions;
-const p = messages.payments;
+const m = subscriptionMessages;
+const p = paymentMessages;
 const EXPIRING_DAYS = 7;
 const nowrap = { whiteSpace: 'nowrap' } as const;
 

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { messages, SUBSCRIPTION_FILTERS } from '@app/shared';
+import { SUBSCRIPTION_FILTERS, subscriptionMessages } from '@app/shared';
 import { SearchField } from '@/components/SearchField';
 import type { SubscriptionFilter } from '../api/subscriptions-api';
 
-const m = messages.subscriptions;
+const m = subscriptionMessages;
 const ALL = 'all';
 
 interface SubscriptionsToolbarProps {

@@ -1,10 +1,10 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
-import { messages } from '@app/shared';
+import { subscriptionMessages } from '@app/shared';
 import { fromPickerTime, toPickerTime } from './picker-values';
 
-const m = messages.subscriptions;
+const m = subscriptionMessages;
 
 interface WindowFields {
   start_time: string;

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { messages, TOAST_MS, type Subscription } from '@app/shared';
+import { TOAST_MS, type Subscription, subscriptionMessages } from '@app/shared';
 import { useGetSubscriptionQuery } from '../api/subscriptions-api';
 import { DialogLoader, SubscriptionDialog } from './SubscriptionDialog';
 import { UpdateSubscriptionForm } from './UpdateSubscriptionForm';
 
-const m = messages.subscriptions;
+const m = subscriptionMessages;
 
 interface UpdateSubscriptionDialogProps {
   open: boolean;

@@ -6,12 +6,12 @@ import DialogContent from '@mui/material/DialogContent';
 import TextField from '@mui/material/TextField';
 import {
   formatDateDMY,
-  messages,
   subscriptionUpdateFormSchema,
   type Subscription,
   type SubscriptionUpdateFormInput,
   type SubscriptionUpdateInput,
   todayIn,
+  subscriptionMessages,
 } from '@app/shared';
 import { useAvailability, type SeatOption } from '../hooks/use-availability';
 import { useLibraryTimeZone } from '@/lib/use-library-time-zone';
@@ -21,7 +21,7 @@ import { remainingPlanArgs } from './availability-args';
 import { studentName } from './row-format';
 import { WindowAndSeatFields } from './WindowAndSeatFields';
 
-const m = messages.subscriptions;
+const m = subscriptionMessages;
 
 function initialValues(subscription: Subscription): SubscriptionUpdateFormInput {
   return {

@@ -1,12 +1,12 @@
 import { configure } from '@testing-library/react';
-import { messages, paginate, type Subscription, type AdminSession } from '@app/shared';
+import { paginate, type Subscription, type AdminSession, subscriptionMessages } from '@app/shared';
 import { jsonResponse } from '@/test/fixtures';
 import { openSignedIn } from '@/test/render';
 
 // The machine running the suite is shared: give the screens more than the default second to answer.
 configure({ asyncUtilTimeout: 5000 });
 
-export const m = messages.subscriptions;
+export const m = subscriptionMessages;
 
 export const STUDENT_ID = '4a1b2c3d-0000-4000-8000-000000000001';
 export const SEAT_ID = '5b2c3d4e-0000-4000-8000-000000000001';

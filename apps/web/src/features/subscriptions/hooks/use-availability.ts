@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
 import { toast } from '@/lib/toast';
-import { messages, TIME_OF_DAY_PATTERN, TOAST_MS, type Availability } from '@app/shared';
+import { TIME_OF_DAY_PATTERN, TOAST_MS, type Availability, subscriptionMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useLazyCheckAvailabilityQuery, type AvailabilityArgs } from '../api/subscriptions-api';
 
-const m = messages.subscriptions;
+const m = subscriptionMessages;
 
 export type SeatOption = Availability['nonReservedSeats'][number];
 

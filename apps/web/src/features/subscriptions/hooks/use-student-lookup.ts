@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { messages, type StudentLookup } from '@app/shared';
+import { type StudentLookup, studentMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useLazyLookupStudentQuery } from '../api/subscriptions-api';
 
@@ -38,7 +38,7 @@ export function useStudentLookup() {
         return student;
       } catch (error) {
         if (latest.current === mobile) {
-          setState({ status: 'failed', message: errorMessage(error, messages.students.mobileNotFound) });
+          setState({ status: 'failed', message: errorMessage(error, studentMessages.mobileNotFound) });
         }
         return undefined;
       }

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { toast } from '@/lib/toast';
 import {
-  messages,
   TOAST_MS,
   type FieldError,
   type SubscriptionCreateInput,
   type SubscriptionRenewInput,
   type SubscriptionUpdateInput,
+  subscriptionMessages,
 } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import {
@@ -15,7 +15,7 @@ import {
   useUpdateSubscriptionMutation,
 } from '../api/subscriptions-api';
 
-const m = messages.subscriptions;
+const m = subscriptionMessages;
 const options = { autoClose: TOAST_MS.default };
 
 export interface SaveResult {

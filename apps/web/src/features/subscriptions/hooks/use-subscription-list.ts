@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages, TOAST_MS } from '@app/shared';
+import { TOAST_MS, subscriptionMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useFailureToast } from '@/lib/use-failure-toast';
 import { useDebouncedSearch, useListParams } from '@/lib/use-list-params';
@@ -21,11 +21,7 @@ export function useSubscriptionList() {
   const { error, isError, data } = query;
   list.showFirstPageIfEmptied(isError ? undefined : query.currentData?.subscription.length);
 
-  useFailureToast(
-    isError ? errorMessage(error, messages.subscriptions.fetchFailed) : undefined,
-    error,
-    TOAST_MS.default,
-  );
+  useFailureToast(isError ? errorMessage(error, subscriptionMessages.fetchFailed) : undefined, error, TOAST_MS.default);
 
   return {
     query,

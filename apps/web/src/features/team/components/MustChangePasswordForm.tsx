@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { toast } from '@/lib/toast';
 import { z } from 'zod';
-import { messages, passwordChangeSchema, teamScreenMessages } from '@app/shared';
+import { passwordChangeSchema, teamScreenMessages, teamMessages } from '@app/shared';
 import { PasswordField } from '@/components/PasswordField';
 import { errorMessage } from '@/lib/api-errors';
 import { fieldErrors } from '@/lib/entity-actions';
@@ -40,7 +40,7 @@ export function MustChangePasswordForm({ onSignOut }: { onSignOut: () => void })
   const submit = form.handleSubmit(async ({ currentPassword, password }) => {
     try {
       await change({ currentPassword, password }).unwrap();
-      toast.success(messages.team.passwordChanged);
+      toast.success(teamMessages.passwordChanged);
       const session = readSession();
       if (session) {
         const updated = { ...session, mustChangePassword: false };

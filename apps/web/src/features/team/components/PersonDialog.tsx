@@ -6,11 +6,11 @@ import TextField from '@mui/material/TextField';
 import { toast } from '@/lib/toast';
 import {
   invitationCreateSchema,
-  messages,
   personCreateSchema,
   type PersonCreated,
   type PersonCreateInput,
   teamScreenMessages,
+  teamMessages,
 } from '@app/shared';
 import { SelectField } from '@/components/SelectField';
 import { errorMessage } from '@/lib/api-errors';
@@ -52,7 +52,7 @@ export function PersonDialog({
       if (invite) {
         const { name, email, role } = values;
         await sendInvitation({ name, email, role }).unwrap();
-        toast.success(messages.team.invited);
+        toast.success(teamMessages.invited);
       } else {
         const created = await addPerson(values).unwrap();
         onAdded(created);

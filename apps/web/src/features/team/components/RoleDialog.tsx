@@ -4,7 +4,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { toast } from '@/lib/toast';
-import { messages, ROLES, type Role, type TeamPerson, teamScreenMessages } from '@app/shared';
+import { ROLES, type Role, type TeamPerson, teamScreenMessages, teamMessages } from '@app/shared';
 import { errorMessage } from '@/lib/api-errors';
 import { useChangeRoleMutation } from '../api/team-api';
 import { TeamDialogFrame } from './TeamDialogFrame';
@@ -19,7 +19,7 @@ export function RoleDialog({ person, onClose }: { person: TeamPerson; onClose: (
     if (role === person.role) return onClose();
     try {
       await changeRole({ id: person.id, role }).unwrap();
-      toast.success(messages.team.roleChanged);
+      toast.success(teamMessages.roleChanged);
       onClose();
     } catch (error) {
       toast.error(errorMessage(error, t.actionFailed));

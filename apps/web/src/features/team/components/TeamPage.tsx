@@ -6,7 +6,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PersonAddAlt1Rounded from '@mui/icons-material/PersonAddAlt1Rounded';
 import { toast } from '@/lib/toast';
-import { messages, type PersonCreated, type TeamInvitation, type TeamPerson, teamScreenMessages } from '@app/shared';
+import {
+  type PersonCreated,
+  type TeamInvitation,
+  type TeamPerson,
+  teamScreenMessages,
+  coreMessages,
+  teamMessages,
+} from '@app/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { lazyDialog } from '@/components/lazy-dialog';
@@ -89,12 +96,12 @@ export function TeamPage() {
     const { person, to } = toggling.row;
     const done =
       to === 'deactivate'
-        ? await run(() => deactivate(person.id).unwrap(), messages.team.deactivated)
-        : await run(() => reactivate(person.id).unwrap(), messages.team.reactivated);
+        ? await run(() => deactivate(person.id).unwrap(), teamMessages.deactivated)
+        : await run(() => reactivate(person.id).unwrap(), teamMessages.reactivated);
     if (done) setToggling(dismissed);
   };
   const confirmRevoke = async () => {
-    if (revoking && (await run(() => revoke(revoking.row.id).unwrap(), messages.team.revoked))) setRevoking(dismissed);
+    if (revoking && (await run(() => revoke(revoking.row.id).unwrap(), teamMessages.revoked))) setRevoking(dismissed);
   };
 
   return (
@@ -118,7 +125,7 @@ export function TeamPage() {
         <>
           {team && !team.mailConfigured ? <Alert severity="info">{t.mailNotSetUp}</Alert> : null}
           <Section title={t.peopleHeading}>
-            <RefetchBar active={query.isFetching && Boolean(team)} label={messages.common.loading} />
+            <RefetchBar active={query.isFetching && Boolean(team)} label={coreMessages.common.loading} />
             <PeopleTable people={team?.people ?? []} loading={!team} timeZone={timeZone} onAction={onPersonAction} />
           </Section>
           {team && team.invitations.length > 0 ? (
@@ -127,7 +134,7 @@ export function TeamPage() {
                 invitations={team.invitations}
                 timeZone={timeZone}
                 busy={resending.isLoading || revocation.isLoading}
-                onResend={(invitation) => void run(() => resend(invitation.id).unwrap(), messages.team.resent)}
+                onResend={(invitation) => void run(() => resend(invitation.id).unwrap(), teamMessages.resent)}
                 onRevoke={(invitation) => setRevoking({ row: invitation, open: true })}
               />
             </Section>
