@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages, type Area, type Seat } from '@app/shared';
+import { z } from 'zod';
+import { messages, seatSchema, successEnvelope, type Area, type Seat } from '@app/shared';
 import { registerLibrary, useTestApp } from '../../test/helpers';
 
 const m = messages.seats;
@@ -142,6 +143,26 @@ describe('GET /api/seat and /api/seat/{areaId}', () => {
     const listed = (await call('GET', `/api/seat/${b.id}`, auth)).json();
     expect(listed.status).toBe(true);
     expect(listed.data[0]).toMatchObject({ area_id: b.id, area_name: 'B Wing' });
+  });
+
+  it('answers what the seat schema says, field for field, as the seat itself answers it', async () => {
+    // The list's JSON is written by PostgreSQL (seats.repository.ts, listSeatsJson) and sent as it
+    // is, so the route's response schema is not run over it: this holds it to the schema instead.
+    const { auth } = await registerLibrary(t.app);
+    const area = await createArea(auth, 'Hall "East" \\ नया');
+    const odd = await addSeat(auth, area.id, 'S "1" \\ \t ✓', { capacity: 3 });
+    const plain = await addSeat(auth, area.id, 'S2', { status: 'inactive' });
+    for (const url of ['/api/seat', `/api/seat/${area.id}`, `/api/seat?areaId=${area.id}`]) {
+      const response = await call('GET', url, auth);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = response.json();
+      const strict = successEnvelope(z.array(seatSchema.strict())).strict();
+      expect(strict.safeParse(body).success).toBe(true);
+      expect(body).toEqual({ status: true, message: m.listed, data: [plain, odd] });
+    }
+    const { auth: other } = await registerLibrary(t.app);
+    expect((await call('GET', '/api/seat', other)).json()).toEqual({ status: true, message: m.listed, data: [] });
   });
 
   it('derives the live state from the seat and its area', async () => {

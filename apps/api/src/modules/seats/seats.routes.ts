@@ -15,6 +15,7 @@ import {
 import { actorOf, allow } from '../../plugins/auth';
 import * as service from './seats.service';
 import { ok } from '../../lib/reply';
+import { sendDataJson } from '../../lib/json-answer';
 
 const m = messages.seats;
 const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
@@ -37,7 +38,8 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.array(seatSchema)), ...failures },
       },
     },
-    async (request) => ok(await service.listSeats(context, actorOf(request), request.query.areaId), m.listed),
+    async (request, reply) =>
+      sendDataJson(reply, await service.listSeatsJson(context, actorOf(request), request.query.areaId), m.listed),
   );
 
   app.get(
@@ -51,7 +53,8 @@ const seatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.array(seatSchema)), ...failures },
       },
     },
-    async (request) => ok(await service.listSeats(context, actorOf(request), request.params.areaId), m.listed),
+    async (request, reply) =>
+      sendDataJson(reply, await service.listSeatsJson(context, actorOf(request), request.params.areaId), m.listed),
   );
 
   app.post(
