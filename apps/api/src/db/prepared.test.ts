@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from './client';
-import { canNameInPlace, flatSelection, queryPrepared, runPrepared, statementName } from './prepared';
+import {
+  canNameInPlace,
+  flatSelection,
+  queryPrepared,
+  runPrepared,
+  runStatement,
+  statementName,
+  statementsByShape,
+} from './prepared';
 import { libraries } from './schema';
 
 // One connection, so the statements prepared by one call are there for the next to see.
@@ -100,5 +108,29 @@ describe('prepared statements (issue 18)', () => {
     expect(await queryPrepared(handle.db, text, [41])).toEqual([{ answer: 42 }]);
     expect(await queryPrepared(handle.db, text, [1])).toEqual([{ answer: 2 }]);
     expect(await preparedNames()).toContain(digestName(text));
+  });
+
+  it("writes a shape's statement once, and runs it with each call's values, prepared or planned", async () => {
+    const built: string[] = [];
+    const statementOf = statementsByShape(
+      (shape: { doubled: boolean }) => String(shape.doubled),
+      (shape) => {
+        built.push(String(shape.doubled));
+        const value = sql`${sql.placeholder('value')}::int`;
+        return sql`select ${shape.doubled ? sql`${value} * 2` : value} + ${sql.placeholder('plus')}::int as answer, ${sql.placeholder('value')}::int as again`;
+      },
+    );
+    const plain = statementOf({ doubled: false });
+    expect(statementOf({ doubled: false })).toBe(plain);
+    expect(await runStatement(handle.db, plain, { value: 5, plus: 1 })).toEqual([{ answer: 6, again: 5 }]);
+    expect(await runStatement(handle.db, plain, { value: 7, plus: 0 })).toEqual([{ answer: 7, again: 7 }]);
+    expect(await preparedNames()).toContain(digestName(plain.text));
+    const doubled = statementOf({ doubled: true });
+    expect(await runStatement(handle.db, doubled, { value: 5, plus: 1 }, { prepared: false })).toEqual([
+      { answer: 11, again: 5 },
+    ]);
+    expect(await preparedNames()).not.toContain(digestName(doubled.text));
+    expect(built).toEqual(['false', 'true']);
+    await expect(runStatement(handle.db, plain, { value: 5 })).rejects.toThrow(/plus/);
   });
 });

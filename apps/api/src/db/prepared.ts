@@ -56,10 +56,64 @@ export async function queryPrepared<T extends Record<string, unknown>>(
   text: string,
   values: unknown[],
 ): Promise<T[]> {
+  const result = await clientOf(db).query<T>({ name: statementName(text), text, values });
+  return result.rows;
+}
+
+/** The pool, or the transaction's connection, `db` runs on. */
+function clientOf(db: DbOrTx): pg.Pool | pg.Client {
   const client =
     (db as { $client?: unknown }).$client ?? (db as unknown as { session?: { client?: unknown } }).session?.client;
   if (!(client instanceof pg.Pool) && !(client instanceof pg.Client)) throw new Error('No PostgreSQL client to run on');
-  const result = await client.query<T>({ name: statementName(text), text, values });
+  return client;
+}
+
+/** A statement's text and its parameters, values or `sql.placeholder`s to fill (`runStatement`). */
+export interface StatementText {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * The statements of a query written with Drizzle's `sql` in a few shapes (a list's sort and
+ * filters), each turned into text once: `build` writes the shape's statement with every value a
+ * `sql.placeholder(name)`, and `runStatement` fills the request's values in. Drizzle took 30 to
+ * 70 µs a request to write a list's statement out again (its SQL objects walked and joined:
+ * issue 18, bench/lists.ts), for a text that depends on the shape alone. Only texts are kept,
+ * one per shape (a full map is emptied), never values or rows.
+ */
+export function statementsByShape<Shape>(
+  keyOf: (shape: Shape) => string,
+  build: (shape: Shape) => SQL,
+): (shape: Shape) => StatementText {
+  const built = new Map<string, StatementText>();
+  return (shape) => {
+    const key = keyOf(shape);
+    let statement = built.get(key);
+    if (statement === undefined) {
+      const { sql: text, params } = dialect.sqlToQuery(build(shape));
+      statement = { text, params };
+      if (built.size >= NAMES_KEPT) built.clear();
+      built.set(key, statement);
+    }
+    return statement;
+  };
+}
+
+/**
+ * Runs a statement of `statementsByShape` with `values` for its placeholders: as a named
+ * prepared statement, or (`prepared: false`) planned for these values, as a search whose pattern
+ * decides the plan is. The rows as node-postgres parses them.
+ */
+export async function runStatement<T extends Record<string, unknown>>(
+  db: DbOrTx,
+  statement: StatementText,
+  values: Record<string, unknown>,
+  options: { prepared: boolean } = { prepared: true },
+): Promise<T[]> {
+  const params = fillPlaceholders(statement.params, values);
+  if (options.prepared) return queryPrepared<T>(db, statement.text, params);
+  const result = await clientOf(db).query<T>({ text: statement.text, values: params });
   return result.rows;
 }
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SUBSCRIPTION_SORT_KEYS } from '@app/shared';
 import { accountSql } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
-import { executePrepared } from '../../db/prepared';
+import { runStatement, statementsByShape } from '../../db/prepared';
 import { containsPattern } from '../../lib/sql-like';
 import { seatInUse } from '../../lib/booking/bookings.repository';
 
@@ -258,54 +258,92 @@ const SORT_COLUMNS: Record<ListOptions['sortBy'], SQL> = {
  * need: the kept per-library number when nothing filters (library_subscription_counts,
  * migration 0018), the subscriptions alone for a status, and the students' names only for a search.
  */
-export async function listSubscriptions(db: DbOrTx, libraryId: string, options: ListOptions) {
-  const filters: SQL[] = [sql`sub.library_id = ${libraryId}`];
-  if (options.search) {
-    const pattern = containsPattern(options.search);
-    filters.push(
-      sql`(st.first_name || ' ' || coalesce(st.last_name, '') ilike ${pattern} or st.mobile like ${pattern})`,
-    );
-  }
-  // A scalar subquery (one InitPlan), so the status filters bound the expiry index like a constant.
-  const today = sql`(select (now() at time zone time_zone)::date from libraries where id = ${libraryId})`;
-  if (options.status === 'active') filters.push(sql`sub.joining_date <= ${today} and sub.plan_expires_at >= ${today}`);
-  if (options.status === 'expired') filters.push(sql`sub.plan_expires_at < ${today}`);
-  if (options.status === 'upcoming') filters.push(sql`sub.joining_date > ${today}`);
-  if (options.status === 'expiring') {
-    filters.push(sql`sub.joining_date <= ${today} and sub.plan_expires_at between ${today} and ${today} + 7`);
-  }
-  const where = sql.join(filters, sql` and `);
-  const lib = sql`(select (now() at time zone time_zone)::date as today from libraries where id = ${libraryId}) lib`;
-  const direction = options.descending ? sql`desc` : sql`asc`;
-  const total = options.search
-    ? sql`(select count(*)::int from subscriptions sub join students st on st.id = sub.student_id where ${where})`
-    : options.status
-      ? sql`(select count(*)::int from subscriptions sub where ${where})`
-      : sql`coalesce((select total from library_subscription_counts where library_id = ${libraryId}), 0)`;
-  // Prepared (planned once per connection, db/prepared.ts) except a search: the page's plan is
-  // planning-bound (about 1 ms to plan, under 0.5 ms to run at the demo library), and its generic
-  // plan is the custom one at every size (the sort's index under a limit, then one probe per row).
-  // A search stays planned with its pattern, which decides whether the names' index pays.
-  const run = <T extends Record<string, unknown>>(query: SQL) =>
-    options.search ? db.execute<T>(query).then((result) => result.rows) : executePrepared<T>(db, query);
-  // The page's ten ids first, from the subscriptions alone (the students only when the search or
-  // the sort needs their names), in the index's order; then the joins and the money for those ten.
-  const rows = await run<SubscriptionRow & { today: string; total: number }>(sql`
+/** What decides the text of the list's statements (every value is a placeholder). */
+type ListShape = Pick<ListOptions, 'sortBy' | 'descending' | 'status'> & { search: boolean; totalOnly: boolean };
+
+/**
+ * The page's statement (or, `totalOnly`, its total's) for one shape, with the placeholders
+ * `library`, `pattern` (a search's), `limit` and `offset`: written once per shape
+ * (db/prepared.ts `statementsByShape`).
+ */
+const listStatement = statementsByShape<ListShape>(
+  (shape) => `${shape.sortBy} ${shape.descending} ${shape.status ?? ''} ${shape.search} ${shape.totalOnly}`,
+  (shape) => {
+    const libraryId = sql.placeholder('library');
+    const filters: SQL[] = [sql`sub.library_id = ${libraryId}`];
+    if (shape.search) {
+      const pattern = sql.placeholder('pattern');
+      filters.push(
+        sql`(st.first_name || ' ' || coalesce(st.last_name, '') ilike ${pattern} or st.mobile like ${pattern})`,
+      );
+    }
+    // A scalar subquery (one InitPlan), so the status filters bound the expiry index like a constant.
+    const today = sql`(select (now() at time zone time_zone)::date from libraries where id = ${libraryId})`;
+    if (shape.status === 'active') filters.push(sql`sub.joining_date <= ${today} and sub.plan_expires_at >= ${today}`);
+    if (shape.status === 'expired') filters.push(sql`sub.plan_expires_at < ${today}`);
+    if (shape.status === 'upcoming') filters.push(sql`sub.joining_date > ${today}`);
+    if (shape.status === 'expiring') {
+      filters.push(sql`sub.joining_date <= ${today} and sub.plan_expires_at between ${today} and ${today} + 7`);
+    }
+    const where = sql.join(filters, sql` and `);
+    const total = shape.search
+      ? sql`(select count(*)::int from subscriptions sub join students st on st.id = sub.student_id where ${where})`
+      : shape.status
+        ? sql`(select count(*)::int from subscriptions sub where ${where})`
+        : sql`coalesce((select total from library_subscription_counts where library_id = ${libraryId}), 0)`;
+    if (shape.totalOnly) return sql`select ${total} as total`;
+    const lib = sql`(select (now() at time zone time_zone)::date as today from libraries where id = ${libraryId}) lib`;
+    const direction = shape.descending ? sql`desc` : sql`asc`;
+    // The page's ten ids first, from the subscriptions alone (the students only when the search or
+    // the sort needs their names), in the index's order; then the joins and the money for those ten.
+    return sql`
       select ${rowColumns}, to_char(lib.today, 'YYYY-MM-DD') as today, ${total} as total
       from ${lib} cross join (
         select sub.* from subscriptions sub
-        ${options.search || options.sortBy === 'name' ? sql`join students st on st.id = sub.student_id` : sql``}
+        ${shape.search || shape.sortBy === 'name' ? sql`join students st on st.id = sub.student_id` : sql``}
         where ${where}
-        order by ${SORT_COLUMNS[options.sortBy]} ${direction}, sub.id
-        limit ${options.limit} offset ${(options.page - 1) * options.limit}
+        order by ${SORT_COLUMNS[shape.sortBy]} ${direction}, sub.id
+        limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
       ) sub
       join students st on st.id = sub.student_id
       left join seats se on se.id = sub.seat_id
       left join areas ar on ar.id = se.area_id
       ${moneyJoins}
-      order by ${SORT_COLUMNS[options.sortBy]} ${direction}, sub.id`);
+      order by ${SORT_COLUMNS[shape.sortBy]} ${direction}, sub.id`;
+  },
+);
+
+export async function listSubscriptions(db: DbOrTx, libraryId: string, options: ListOptions) {
+  const shape = {
+    sortBy: options.sortBy,
+    descending: options.descending,
+    status: options.status,
+    search: Boolean(options.search),
+  };
+  const values = {
+    library: libraryId,
+    pattern: options.search ? containsPattern(options.search) : undefined,
+    limit: options.limit,
+    offset: (options.page - 1) * options.limit,
+  };
+  // Prepared (planned once per connection, db/prepared.ts) except a search: the page's plan is
+  // planning-bound (about 1 ms to plan, under 0.5 ms to run at the demo library), and its generic
+  // plan is the custom one at every size (the sort's index under a limit, then one probe per row).
+  // A search stays planned with its pattern, which decides whether the names' index pays.
+  const prepared = { prepared: !options.search };
+  const rows = await runStatement<SubscriptionRow & { today: string; total: number }>(
+    db,
+    listStatement({ ...shape, totalOnly: false }),
+    values,
+    prepared,
+  );
   if (rows.length > 0 || options.page === 1) return { rows, total: rows[0]?.total ?? 0 };
   // A page past the end has no row to carry the total: it is counted then.
-  const [counted] = await run<{ total: number }>(sql`select ${total} as total`);
+  const [counted] = await runStatement<{ total: number }>(
+    db,
+    listStatement({ ...shape, totalOnly: true }),
+    values,
+    prepared,
+  );
   return { rows, total: counted?.total ?? 0 };
 }
