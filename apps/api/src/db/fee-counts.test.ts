@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { insertStudent } from '../test/factories';
-import { registerLibrary, useTestApp } from '../test/helpers';
+import { inParallelTransactions, registerLibrary, useTestApp } from '../test/helpers';
 
 // Migration 0027's kept fee counts (issue 18): whatever writes the fees, in any transactions side
 // by side (each adds to its own backend's slot), the sum of a library's rows equals a count of its
@@ -83,26 +83,14 @@ describe('library_fee_counts', () => {
 
   it('stays exact under writes in parallel transactions, some rolled back', async () => {
     const libraries = [await newLibrary(), await newLibrary()];
-    const round = async (i: number) => {
+    await inParallelTransactions(t.pool, 40, async (client, i) => {
       const library = libraries[i % 2]!;
-      const client = await t.pool.connect();
-      try {
-        await client.query('begin');
-        await insertFees(client, library, 1 + (i % 5));
-        if (i % 3 === 0)
-          await client.query(
-            `delete from fees where id = (select min(id::text)::uuid from fees where library_id = $1)`,
-            [library.libraryId],
-          );
-        await client.query(i % 4 === 0 ? 'rollback' : 'commit');
-      } catch (error) {
-        await client.query('rollback');
-        throw error;
-      } finally {
-        client.release();
-      }
-    };
-    await Promise.all(Array.from({ length: 40 }, (_, i) => round(i)));
+      await insertFees(client, library, 1 + (i % 5));
+      if (i % 3 === 0)
+        await client.query(`delete from fees where id = (select min(id::text)::uuid from fees where library_id = $1)`, [
+          library.libraryId,
+        ]);
+    });
     for (const library of libraries) {
       expect(await kept(library.libraryId)).toBe(await counted(library.libraryId));
       expect(await counted(library.libraryId)).toBeGreaterThan(0);

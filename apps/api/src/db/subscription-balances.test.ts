@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { insertStudent } from '../test/factories';
-import { registerLibrary, useTestApp } from '../test/helpers';
+import { inParallelTransactions, registerLibrary, useTestApp } from '../test/helpers';
 
 // Migration 0021's kept sums (issue 18): whatever writes the charges and the fees, each
 // subscription's kept price and paid equal THE balance rule's sums (db/account.ts: every charge;
@@ -125,49 +125,38 @@ describe('subscription_balances', () => {
   it('stays equal to the rule under random writes in parallel transactions, some rolled back', async () => {
     const libraryId = await newLibrary();
     const all = await plans(libraryId, 6);
-    const round = async (i: number) => {
+    await inParallelTransactions(t.pool, 60, async (client, i) => {
       const plan = all[i % all.length]!;
-      const client = await t.pool.connect();
-      try {
-        await client.query('begin');
-        const kind = i % 5;
-        if (kind === 0) {
-          await client.query(
-            `insert into subscription_charges (library_id, subscription_id, student_id, kind, duration_months, price)
+      const kind = i % 5;
+      if (kind === 0) {
+        await client.query(
+          `insert into subscription_charges (library_id, subscription_id, student_id, kind, duration_months, price)
              values ($1, $2, $3, 'new', 1, $4)`,
-            [libraryId, plan.id, plan.student_id, 100 + i],
-          );
-        } else if (kind === 1 || kind === 2) {
-          await client.query(
-            `insert into fees (library_id, subscription_id, student_id, amount, duration, mode, kind, is_reserved)
+          [libraryId, plan.id, plan.student_id, 100 + i],
+        );
+      } else if (kind === 1 || kind === 2) {
+        await client.query(
+          `insert into fees (library_id, subscription_id, student_id, amount, duration, mode, kind, is_reserved)
              values ($1, $2, $3, $4, 1, 'Cash', 'balance', false)`,
-            [libraryId, plan.id, plan.student_id, 10 + i],
-          );
-        } else if (kind === 3) {
-          await client.query(
-            `update fees set voided_at = now(), void_reason = 'test'
+          [libraryId, plan.id, plan.student_id, 10 + i],
+        );
+      } else if (kind === 3) {
+        await client.query(
+          `update fees set voided_at = now(), void_reason = 'test'
               where id = (select id from fees where library_id = $1 and voided_at is null order by random() limit 1)`,
-            [libraryId],
-          );
-        } else {
-          await client.query(
-            `update fees set amount = amount + 7 where library_id = $1 and subscription_id = $2 and voided_at is null`,
-            [libraryId, all[(i + 1) % all.length]!.id],
-          );
-          await client.query(
-            `update subscription_charges set price = price + 3 where library_id = $1 and subscription_id = $2`,
-            [libraryId, plan.id],
-          );
-        }
-        await client.query(i % 4 === 0 ? 'rollback' : 'commit');
-      } catch (error) {
-        await client.query('rollback');
-        throw error;
-      } finally {
-        client.release();
+          [libraryId],
+        );
+      } else {
+        await client.query(
+          `update fees set amount = amount + 7 where library_id = $1 and subscription_id = $2 and voided_at is null`,
+          [libraryId, all[(i + 1) % all.length]!.id],
+        );
+        await client.query(
+          `update subscription_charges set price = price + 3 where library_id = $1 and subscription_id = $2`,
+          [libraryId, plan.id],
+        );
       }
-    };
-    await Promise.all(Array.from({ length: 60 }, (_, i) => round(i)));
+    });
     await expectKeptEqualsRule(libraryId);
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { AdminSession, RegistrationInput } from '@app/shared';
 import { buildApp } from '../app';
@@ -79,4 +80,33 @@ export function changePassword(
     headers: auth,
     payload: { name: 'Ravi', phone: '9123456780', ...owner },
   });
+}
+
+/**
+ * Runs `rounds` transactions at once, each on a connection of its own: `write(client, i)`, then a
+ * rollback for every fourth (i = 0, 4, 8...) and a commit for the others. A write that throws is
+ * rolled back; with `errorsExpected` (random writes that may meet each other, e.g. two deletes of
+ * one row) the others go on, else the test fails with it. For the kept counts and balances,
+ * which must equal a recount whatever commits and whatever does not.
+ */
+export async function inParallelTransactions(
+  pool: pg.Pool,
+  rounds: number,
+  write: (client: pg.PoolClient, i: number) => Promise<void>,
+  options: { errorsExpected?: boolean } = {},
+) {
+  const round = async (i: number) => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await write(client, i);
+      await client.query(i % 4 === 0 ? 'rollback' : 'commit');
+    } catch (error) {
+      await client.query('rollback');
+      if (!options.errorsExpected) throw error;
+    } finally {
+      client.release();
+    }
+  };
+  await Promise.all(Array.from({ length: rounds }, (_, i) => round(i)));
 }
