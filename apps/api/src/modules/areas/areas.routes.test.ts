@@ -230,6 +230,15 @@ describe('GET /api/area', () => {
     // LIKE wildcards are searched for literally.
     expect(await names('search=%25')).toEqual([]);
     expect(await names('search=_')).toEqual([]);
+    // The total counts what the filters keep, on a page and on a page past the end alike.
+    const totalOf = async (query: string) =>
+      (await call('GET', `/api/area?${query}`, auth)).json().data.pagination.totalItems;
+    expect(await totalOf('search=ROOM')).toBe(2);
+    expect(await totalOf('search=ROOM&page=3')).toBe(2);
+    expect(await totalOf('status=active&page=1')).toBe(2);
+    expect(await totalOf('status=active&page=4')).toBe(2);
+    expect(await totalOf('status=active&search=ground&page=2')).toBe(1);
+    expect(await totalOf('page=9')).toBe(4);
   });
 
   it('counts the seats that exist and those free now', async () => {
