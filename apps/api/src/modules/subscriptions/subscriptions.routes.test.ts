@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages, todayIn } from '@app/shared';
+import { z } from 'zod';
+import { availabilitySchema, messages, successEnvelope, todayIn } from '@app/shared';
 import { planExpiry, dayNumber, dateOfDayNumber } from '../../lib/booking/time';
 import { insertArea, insertSeat, insertStudent } from '../../test/factories';
 import { useTestApp } from '../../test/helpers';
@@ -381,8 +382,28 @@ describe('GET /api/subscription and availability', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data.availableSeats).toBe(1);
     expect(response.json().data.nonReservedSeats.map((seat: { name: string }) => seat.name)).toEqual(['A2', 'A3']);
+    // Written by PostgreSQL and sent as it is (subscriptions.availability.ts): held to the schema here.
+    const strict = successEnvelope(
+      availabilitySchema
+        .extend({ nonReservedSeats: z.array(availabilitySchema.shape.nonReservedSeats.element.strict()) })
+        .strict(),
+    ).strict();
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(strict.safeParse(response.json()).success).toBe(true);
+    expect(response.json().data.nonReservedSeats[0]).toEqual({
+      id: seatIds[1],
+      name: 'A2',
+      area_name: expect.any(String),
+      capacity: 1,
+    });
     const evening = await t.app.inject({ url: url.replace('10:00', '15:00').replace('12:00', '18:00'), headers: auth });
     expect(evening.json().data.availableSeats).toBe(3);
+    expect(strict.safeParse(evening.json()).success).toBe(true);
+    // No place left in the pool: no seats either.
+    const c = await insertStudent(t.pool, libraryId);
+    await post(auth, createBody(c.id));
+    const full = await t.app.inject({ url, headers: auth });
+    expect(full.json()).toEqual({ status: true, message: 'OK', data: { availableSeats: 0, nonReservedSeats: [] } });
 
     const missing = await t.app.inject({ url: `/api/subscription/available?joining_date=${today()}`, headers: auth });
     expect(missing.statusCode).toBe(400);

@@ -17,6 +17,7 @@ import { actorOf, allow } from '../../plugins/auth';
 import { answerOnce, idempotencyHeaders } from '../../lib/idempotency';
 import * as service from './subscriptions.service';
 import { ok } from '../../lib/reply';
+import { sendDataJson } from '../../lib/json-answer';
 
 const m = messages.subscriptions;
 const idParams = z.object({ id: z.uuid({ error: () => m.notFound }) });
@@ -61,7 +62,8 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(availabilitySchema), ...failures },
       },
     },
-    async (request) => ok(await service.availability(context, actorOf(request), request.query)),
+    async (request, reply) =>
+      sendDataJson(reply, await service.availabilityJson(context, actorOf(request), request.query)),
   );
 
   app.post(

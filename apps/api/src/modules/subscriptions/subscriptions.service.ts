@@ -4,7 +4,6 @@ import {
   formatWindow,
   messages,
   paginate,
-  type Availability,
   type Subscription,
   type subscriptionCreateSchema,
   type subscriptionListQuerySchema,
@@ -28,6 +27,7 @@ import { dateOfDayNumber, dayNumber, formatTimeOfDay, parseTimeOfDay, planExpiry
 import type { Actor, ServiceContext } from '../../lib/service-context';
 import * as ledger from '../../lib/ledger/ledger';
 import * as repository from './subscriptions.repository';
+import { availabilityOf } from './subscriptions.availability';
 
 const m = messages.subscriptions;
 const paymentMessages = messages.payments;
@@ -438,17 +438,18 @@ export async function listSubscriptions(context: SubscriptionsContext, actor: Ac
  * months, else one): `availableSeats` is the pool minus the peak overlap, and
  * `nonReservedSeats` the seats with a free place throughout, for a reserved booking.
  * One statement: the peak from the occupancy of the window's minutes on those days,
- * the seats from the reserved plans that overlap the window.
+ * the seats from the reserved plans that overlap the window. Answered as the JSON text of
+ * the `Availability` (the seats' part written by PostgreSQL, subscriptions.availability.ts).
  */
-export async function availability(
+export async function availabilityJson(
   context: SubscriptionsContext,
   actor: Actor,
   query: { joining_date: string; start_time: string; end_time: string; duration?: number; exclude_id?: string },
-): Promise<Availability> {
+): Promise<string> {
   const joining = toDay(query.joining_date);
   const window = { start: toMinutes(query.start_time), end: toMinutes(query.end_time) };
   const last = planExpiry(query.joining_date, query.duration ?? 1);
-  const answer = await repository.availability(context.db, actor.libraryId, {
+  const answer = await availabilityOf(context.db, actor.libraryId, {
     joiningDate: dateOfDayNumber(joining),
     last,
     startMinute: window.start,
@@ -457,6 +458,6 @@ export async function availability(
   });
   if (!answer) throw notFound();
   const availableSeats = Math.max(0, answer.pool - answer.peak);
-  if (answer.empty || availableSeats === 0) return { availableSeats: 0, nonReservedSeats: [] };
-  return { availableSeats, nonReservedSeats: answer.seats };
+  if (answer.empty || availableSeats === 0) return '{"availableSeats":0,"nonReservedSeats":[]}';
+  return `{"availableSeats":${availableSeats},"nonReservedSeats":${answer.seatsJson ?? '[]'}}`;
 }
