@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FEE_SORT_KEYS } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
-import { executePrepared } from '../../db/prepared';
+import { runStatement, statementsByShape } from '../../db/prepared';
 import { containsPattern } from '../../lib/sql-like';
 
 export type FeeRow = {
@@ -59,21 +59,34 @@ function orderOf(order: FeeOrder): SQL {
   return sql`${keys}, f.created_at desc, f.id`;
 }
 
-function whereOf(libraryId: string, filters: FeeFilters): SQL {
-  const conditions: SQL[] = [sql`f.library_id = ${libraryId}`];
+/**
+ * The filters' conditions. `values` are what goes in them: the filters' own values, or
+ * placeholders of the same names (`listStatement`); a filter applies when `filters` has it.
+ */
+function whereOf(
+  filters: FeeFilters,
+  values: { library: unknown } & Record<keyof FeeFilters | 'pattern', unknown>,
+): SQL {
+  const conditions: SQL[] = [sql`f.library_id = ${values.library}`];
   if (filters.search) {
-    const pattern = containsPattern(filters.search);
+    const pattern = values.pattern;
     conditions.push(
       sql`(st.first_name || ' ' || coalesce(st.last_name, '') ilike ${pattern} or st.mobile like ${pattern})`,
     );
   }
   // A voided payment keeps its row (and `status` 'paid'): 'void' is told by `voided_at` (issue 14).
   if (filters.status === 'void') conditions.push(sql`f.voided_at is not null`);
-  else if (filters.status) conditions.push(sql`f.status = ${filters.status} and f.voided_at is null`);
-  if (filters.mode) conditions.push(sql`f.mode = ${filters.mode}`);
-  if (filters.from) conditions.push(sql`(f.created_at at time zone l.time_zone)::date >= ${filters.from}::date`);
-  if (filters.to) conditions.push(sql`(f.created_at at time zone l.time_zone)::date <= ${filters.to}::date`);
+  else if (filters.status) conditions.push(sql`f.status = ${values.status} and f.voided_at is null`);
+  if (filters.mode) conditions.push(sql`f.mode = ${values.mode}`);
+  if (filters.from) conditions.push(sql`(f.created_at at time zone l.time_zone)::date >= ${values.from}::date`);
+  if (filters.to) conditions.push(sql`(f.created_at at time zone l.time_zone)::date <= ${values.to}::date`);
   return sql.join(conditions, sql` and `);
+}
+
+/** The filters' values as `whereOf` takes them (the search as its LIKE pattern). */
+function valuesOf(libraryId: string, filters: FeeFilters) {
+  const { search, status, mode, from, to } = filters;
+  return { library: libraryId, search, pattern: search ? containsPattern(search) : undefined, status, mode, from, to };
 }
 
 const columns = sql`
@@ -89,43 +102,98 @@ const columns = sql`
 const joins = sql`from fees f join students st on st.id = f.student_id and st.library_id = f.library_id
   join libraries l on l.id = f.library_id`;
 
+/** What decides the text of the report's statements: which filters apply (`void` or another status), the order. */
+type ListShape = FeeOrder & {
+  search: boolean;
+  status: 'void' | 'other' | '';
+  mode: boolean;
+  from: boolean;
+  to: boolean;
+  totalOnly: boolean;
+};
+
+const placeholders = {
+  library: sql.placeholder('library'),
+  search: sql.placeholder('search'),
+  pattern: sql.placeholder('pattern'),
+  status: sql.placeholder('status'),
+  mode: sql.placeholder('mode'),
+  from: sql.placeholder('from'),
+  to: sql.placeholder('to'),
+};
+
+/**
+ * The page's statement (or, `totalOnly`, its total's) for one shape, every value a placeholder
+ * (`library`, the filters', `limit`, `offset`): written once per shape (db/prepared.ts
+ * `statementsByShape`; Drizzle took 20 to 30 µs a request to write it out again). The total is
+ * exact: the library's kept number of fees when nothing filters, else counted over the fees
+ * alone unless the search or a date filter needs the student or the library.
+ */
+const listStatement = statementsByShape<ListShape>(
+  (shape) =>
+    `${shape.sortBy} ${shape.descending} ${shape.search} ${shape.status} ${shape.mode} ${shape.from} ${shape.to} ${shape.totalOnly}`,
+  (shape) => {
+    // Filters with a stand-in value where the shape has them: `whereOf` asks only whether each is there.
+    const present = (on: boolean) => (on ? '-' : undefined);
+    const filters: FeeFilters = {
+      search: present(shape.search),
+      status: shape.status === 'void' ? 'void' : present(shape.status === 'other'),
+      mode: present(shape.mode),
+      from: present(shape.from),
+      to: present(shape.to),
+    };
+    const where = whereOf(filters, placeholders);
+    const counted = shape.search || shape.from || shape.to ? joins : sql`from fees f`;
+    const filtered = shape.search || shape.status !== '' || shape.mode || shape.from || shape.to;
+    // Unfiltered, the library's kept number of fees (migration 0027, exact); else a count of what matches.
+    const total = filtered
+      ? sql`(select count(*) ${counted} where ${where})::int`
+      : sql`(select coalesce(sum(c.total), 0) from library_fee_counts c where c.library_id = ${placeholders.library})::int`;
+    if (shape.totalOnly) return sql`select ${total} as total`;
+    const limits = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+    // By name (or with a search), the page comes from the join: the name order walks the students.
+    // Otherwise the page's fees are picked from the fees alone, in their index's order under the
+    // limit, and only they are joined to their students: joined first, a generic plan sized for an
+    // average library walked every student's fees and sorted them (636 ms for the newest 25 of a
+    // library of 243,000 fees; 1.6 ms picked first).
+    return shape.sortBy === 'name' || shape.search
+      ? sql`select ${columns}, ${total} as total ${joins} where ${where} order by ${orderOf(shape)} ${limits}`
+      : sql`select ${columns}, ${total} as total
+          from (select f.* from fees f join libraries l on l.id = f.library_id where ${where}
+                order by ${orderOf(shape)} ${limits}) f
+          join students st on st.id = f.student_id and st.library_id = f.library_id
+          order by ${orderOf(shape)}`;
+  },
+);
+
 /**
  * One page of the report and how many fees match in all, in one prepared statement (one pool
- * checkout, one snapshot, planned once per connection: db/prepared.ts). The total is exact: the
- * library's kept number of fees when nothing filters, else counted over the fees alone unless the
- * search or a date filter needs the student or the library. A page past the end has no row to
- * carry the total: it is counted then.
+ * checkout, one snapshot, planned once per connection: db/prepared.ts). A page past the end has
+ * no row to carry the total: it is counted then.
  */
 export async function listFees(
   db: DbOrTx,
   libraryId: string,
   options: FeeFilters & FeeOrder & { limit: number; offset: number },
 ) {
-  const where = whereOf(libraryId, options);
-  const counted = options.search || options.from || options.to ? joins : sql`from fees f`;
-  const filtered = Boolean(options.search || options.status || options.mode || options.from || options.to);
-  // Unfiltered, the library's kept number of fees (migration 0027, exact); else a count of what matches.
-  const total = filtered
-    ? sql`(select count(*) ${counted} where ${where})::int`
-    : sql`(select coalesce(sum(c.total), 0) from library_fee_counts c where c.library_id = ${libraryId})::int`;
-  const limits = sql`limit ${options.limit} offset ${options.offset}`;
-  // By name (or with a search), the page comes from the join: the name order walks the students.
-  // Otherwise the page's fees are picked from the fees alone, in their index's order under the
-  // limit, and only they are joined to their students: joined first, a generic plan sized for an
-  // average library walked every student's fees and sorted them (636 ms for the newest 25 of a
-  // library of 243,000 fees; 1.6 ms picked first).
-  const byName = options.sortBy === 'name' || Boolean(options.search);
-  const page = byName
-    ? sql`select ${columns}, ${total} as total ${joins} where ${where} order by ${orderOf(options)} ${limits}`
-    : sql`select ${columns}, ${total} as total
-        from (select f.* from fees f join libraries l on l.id = f.library_id where ${where}
-              order by ${orderOf(options)} ${limits}) f
-        join students st on st.id = f.student_id and st.library_id = f.library_id
-        order by ${orderOf(options)}`;
-  const rows = await executePrepared<FeeRow & { total: number }>(db, page);
+  const shape = {
+    sortBy: options.sortBy,
+    descending: options.descending,
+    search: Boolean(options.search),
+    status: options.status === 'void' ? ('void' as const) : options.status ? ('other' as const) : ('' as const),
+    mode: Boolean(options.mode),
+    from: Boolean(options.from),
+    to: Boolean(options.to),
+  };
+  const values = { ...valuesOf(libraryId, options), limit: options.limit, offset: options.offset };
+  const rows = await runStatement<FeeRow & { total: number }>(
+    db,
+    listStatement({ ...shape, totalOnly: false }),
+    values,
+  );
   if (rows.length === 0) {
     if (options.offset === 0) return { rows: [], total: 0 };
-    const [past] = await executePrepared<{ total: number }>(db, sql`select ${total} as total`);
+    const [past] = await runStatement<{ total: number }>(db, listStatement({ ...shape, totalOnly: true }), values);
     return { rows: [], total: past?.total ?? 0 };
   }
   // The rows as read: the total they also carry is not presented (fees.service `present`).
@@ -134,7 +202,7 @@ export async function listFees(
 
 /** Every matching fee, in pages of `batch`, for the CSV export (keeps memory flat). */
 export async function* allFees(db: DbOrTx, libraryId: string, filters: FeeFilters & FeeOrder, batch = 1000) {
-  const where = whereOf(libraryId, filters);
+  const where = whereOf(filters, valuesOf(libraryId, filters));
   for (let offset = 0; ; offset += batch) {
     const result = await db.execute<FeeRow>(
       sql`select ${columns} ${joins} where ${where} order by ${orderOf(filters)} limit ${batch} offset ${offset}`,
