@@ -1,6 +1,6 @@
 import { Link as RouterLink, useLocation } from 'react-router';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/Tooltip';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import { receiptMessages } from '@app/shared';
 

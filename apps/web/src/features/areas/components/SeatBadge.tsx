@@ -1,5 +1,5 @@
 import Badge from '@mui/material/Badge';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/Tooltip';
 import EventSeatRounded from '@mui/icons-material/EventSeatRounded';
 import { areaMessages } from '@app/shared';
 

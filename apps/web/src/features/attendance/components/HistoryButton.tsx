@@ -1,5 +1,5 @@
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/Tooltip';
 import EventNoteRounded from '@mui/icons-material/EventNoteRounded';
 import { deskMessages } from '@app/shared';
 

@@ -4,7 +4,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/Tooltip';
 import BadgeRounded from '@mui/icons-material/BadgeRounded';
 import EventNoteRounded from '@mui/icons-material/EventNoteRounded';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/Tooltip';
 import PaymentsRounded from '@mui/icons-material/PaymentsRounded';
 import QrCode2Rounded from '@mui/icons-material/QrCode2Rounded';
 import SmsRounded from '@mui/icons-material/SmsRounded';

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatDateDMY, formatRupees, formatTime12h, type DueRecord, duesMessages } from '@app/shared';
 import { ListTable, type ListColumn, type ListSort } from '@/components/ListTable';

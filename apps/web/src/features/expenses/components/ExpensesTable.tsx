@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/Tooltip';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EventRepeatRounded from '@mui/icons-material/EventRepeatRounded';
 import { formatDateDMY, formatRupees, type ExpenseRecord, expenseMessages } from '@app/shared';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/Tooltip';
 import EditRounded from '@mui/icons-material/EditRounded';
 import { expenseMessages } from '@app/shared';
 

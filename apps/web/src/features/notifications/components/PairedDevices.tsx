@@ -8,7 +8,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/Tooltip';
 import Typography from '@mui/material/Typography';
 import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
 import PhoneAndroidRounded from '@mui/icons-material/PhoneAndroidRounded';

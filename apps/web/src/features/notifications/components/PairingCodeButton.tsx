@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/Tooltip';
 import PhonelinkRingRounded from '@mui/icons-material/PhonelinkRingRounded';
 import { notificationMessages } from '@app/shared';
 import { PairingCodeDialog } from './PairingCodeDialog';

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/Tooltip';
 import DeleteForeverRounded from '@mui/icons-material/DeleteForeverRounded';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import PersonOffRounded from '@mui/icons-material/PersonOffRounded';

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/Tooltip';
 import Typography from '@mui/material/Typography';
 import EditRounded from '@mui/icons-material/EditRounded';
 import AutorenewRounded from '@mui/icons-material/AutorenewRounded';
