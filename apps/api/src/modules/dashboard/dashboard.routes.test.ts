@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_PERIODS, messages } from '@app/shared';
 import { insertArea, insertSeat, insertStudent } from '../../test/factories';
+import { withLanguage } from '../../plugins/language';
 import { registerLibrary, useTestApp } from '../../test/helpers';
 
 const t = useTestApp();
@@ -203,6 +204,39 @@ describe('GET /api/dashboard/:period', () => {
     expect(data.subscriptionStats).toEqual([
       { planName: '1 Month plan', description: 'Students on a 1 month plan today', totalSubscribers: 1 },
     ]);
+  });
+
+  it("names the plans in the request's language, one request after another", async () => {
+    const plans = messages.dashboard.plans;
+    const inHindi = withLanguage('hi', () => ({
+      title: plans.title(1, false),
+      description: plans.description(1, false),
+      contentType: plans.contentType.open,
+      name: plans.name(1),
+      subscribers: plans.subscribers(1),
+    }));
+    expect(inHindi.title).not.toBe('1 Month · Non Reserved');
+    for (const language of ['en', 'hi', 'en', 'hi']) {
+      const data = (
+        await t.app.inject({ url: '/api/dashboard/lifetime', headers: { ...auth, 'accept-language': language } })
+      ).json().data;
+      const want =
+        language === 'hi'
+          ? inHindi
+          : {
+              title: '1 Month · Non Reserved',
+              description: '1 month plan, any free seat',
+              contentType: 'Non-reserved seat',
+              name: '1 Month plan',
+              subscribers: 'Students on a 1 month plan today',
+            };
+      expect(data.topContent[0]).toMatchObject({
+        title: want.title,
+        description: want.description,
+        contentType: want.contentType,
+      });
+      expect(data.subscriptionStats[0]).toMatchObject({ planName: want.name, description: want.subscribers });
+    }
   });
 
   it('refuses an unknown period with 400', async () => {
