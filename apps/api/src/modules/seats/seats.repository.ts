@@ -6,6 +6,7 @@ import { refusedAs } from '../../lib/pg-errors';
 import { seatStateSql } from '../../db/seat-state';
 import { isoUtc } from '../../db/sql-time';
 import { executePrepared } from '../../db/prepared';
+import { jsonArrayPieces } from '../../lib/json-answer';
 
 export type SeatRow = {
   id: string;
@@ -28,9 +29,12 @@ export interface SeatValues {
   capacity?: number;
 }
 
-/** The seats' natural order (over the seat `s` and its area `a`). */
-const naturalOrder = sql`lower(a.name), lower(regexp_replace(s.name, '[0-9]+$', '')),
+/** The order of an area's seats (`s`): the text before a seat's trailing number, then the number. */
+const seatOrderInArea = sql`lower(regexp_replace(s.name, '[0-9]+$', '')),
   nullif(substring(s.name from '([0-9]+)$'), '')::numeric, lower(s.name), s.id`;
+
+/** The seats' natural order (over the seat `s` and its area `a`). */
+const naturalOrder = sql`lower(a.name), ${seatOrderInArea}`;
 
 /**
  * The library's seats that `where` keeps (over the seat `s` and its area `a`), with their live
@@ -53,30 +57,34 @@ function selectSeats(db: DbOrTx, libraryId: string, where: SQL): Promise<SeatRow
 
 /**
  * The library's seats (or one area's) as the JSON text of the answer's array, written by
- * PostgreSQL: the seats of `selectSeats`, each an object of the API's seat fields (`seatSchema`
- * in @app/shared, in its order), in the same natural order. The largest libraries have 16,000
- * seats and more: parsing that many rows, checking each against the schema and writing them out
- * again took Node about as long as PostgreSQL took to find them, and held every seat in memory
- * three times over (issue 18, docs/performance.md); now Node holds one string and sends it.
- * Prepared (db/prepared.ts), as `selectSeats`.
+ * PostgreSQL, in pieces (one per area, at most 999 seats: `jsonArrayPieces`): the seats of
+ * `selectSeats`, each an object of the API's seat fields (`seatSchema` in @app/shared, in its
+ * order), in the same natural order (the areas' names are unique in any letter case, so area by
+ * area in the order of their names, then each area's seats in their order, is that order). The
+ * largest libraries have 16,000 seats and more: parsing that many rows, checking each against the
+ * schema and writing them out again took Node about as long as PostgreSQL took to find them, and
+ * held every seat in memory three times over (issue 18, docs/performance.md). Prepared
+ * (db/prepared.ts), as `selectSeats`.
  */
-export async function listSeatsJson(db: DbOrTx, libraryId: string, areaId?: string): Promise<string> {
+export async function listSeatsJson(db: DbOrTx, libraryId: string, areaId?: string): Promise<string[]> {
   const where = areaId ? sql`s.area_id = ${areaId}` : sql`true`;
   // `seat` is the row of the lateral subquery: its columns, named as the API names them, are the
-  // object's keys (json_agg of a row), and the order reads the seat and area beside it.
-  const [row] = await executePrepared<{ data: string }>(
+  // object's keys (row_to_json), and the order reads the seat and area beside it.
+  const rows = await executePrepared<{ elements: string }>(
     db,
     sql`
-    select coalesce(json_agg(seat order by ${naturalOrder}), '[]')::text as data
+    select string_agg(row_to_json(seat)::text, ',' order by ${seatOrderInArea}) as elements
     from seats s
     join areas a on a.id = s.area_id and a.library_id = s.library_id
     cross join lateral (
       select s.id, s.name, s.area_id, a.name as area_name, s.status, s.capacity, ${seatStateSql(libraryId)} as state,
         ${isoUtc(sql`s.created_at`)} as created_at, ${isoUtc(sql`s.updated_at`)} as updated_at
     ) seat
-    where s.library_id = ${libraryId} and ${where}`,
+    where s.library_id = ${libraryId} and ${where}
+    group by lower(a.name), a.id
+    order by lower(a.name), a.id`,
   );
-  return row?.data ?? '[]';
+  return jsonArrayPieces(rows);
 }
 
 export async function findSeat(db: DbOrTx, libraryId: string, id: string): Promise<SeatRow | undefined> {

@@ -163,6 +163,18 @@ describe('GET /api/seat and /api/seat/{areaId}', () => {
     }
     const { auth: other } = await registerLibrary(t.app);
     expect((await call('GET', '/api/seat', other)).json()).toEqual({ status: true, message: m.listed, data: [] });
+
+    // Over 64 kB the answer is streamed area by area (lib/json-answer.ts): the same answer.
+    const big = await createArea(auth, 'Big', 400);
+    expect((await call('POST', `/api/area/${big.id}/generate-seats`, auth)).statusCode).toBe(201);
+    const response = await call('GET', '/api/seat', auth);
+    expect(response.body.length).toBeGreaterThan(64 * 1024);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = response.json();
+    expect(successEnvelope(z.array(seatSchema.strict())).strict().safeParse(body).success).toBe(true);
+    expect(body.data).toHaveLength(402);
+    expect(body.data.slice(0, 3).map((seat: Seat) => seat.name)).toEqual(['B1', 'B2', 'B3']);
+    expect(body.data.slice(-3)).toEqual([expect.objectContaining({ name: 'B400' }), plain, odd]);
   });
 
   it('derives the live state from the seat and its area', async () => {

@@ -44,9 +44,9 @@ async function lockAreaWithRoom(tx: DbOrTx, libraryId: string, areaId: string) {
 
 /**
  * The library's seats, or one area's (404 when the area is not the library's), as the JSON text
- * of the answer's array (`Seat[]`), written by PostgreSQL (repository.listSeatsJson).
+ * of the answer's array (`Seat[]`) in pieces, written by PostgreSQL (repository.listSeatsJson).
  */
-export async function listSeatsJson(context: SeatsContext, actor: Actor, areaId?: string): Promise<string> {
+export async function listSeatsJson(context: SeatsContext, actor: Actor, areaId?: string): Promise<string[]> {
   const { db } = context;
   const { libraryId } = actor;
   if (areaId && !(await repository.areaExists(db, libraryId, areaId))) throw notFound(messages.areas.notFound);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { seatInUse } from '../../lib/booking/bookings.repository';
+import { jsonArrayPieces } from '../../lib/json-answer';
 
 export interface AvailabilityAnswer {
   pool: number;
@@ -11,9 +12,10 @@ export interface AvailabilityAnswer {
   /**
    * Usable seats with a free place for the whole window and range, in the order owners read
    * them, as the JSON text of the answer's `nonReservedSeats` (each `{ id, name, area_name,
-   * capacity }`, `availabilitySchema` in @app/shared); null when the pool has no place left.
+   * capacity }`, `availabilitySchema` in @app/shared), in pieces (an area's seats each); an empty
+   * array when the pool has no place left.
    */
-  seatsJson: string | null;
+  seats: string[];
 }
 
 /**
@@ -23,8 +25,9 @@ export interface AvailabilityAnswer {
  * plans overlap the window than it has places (exact for one place; a seat of several places
  * that many overlap is counted minute by minute by booking_seat_peak). Undefined: no library.
  *
- * The seats come back as the JSON text PostgreSQL writes (json_agg of each seat's row, whose
- * columns are the answer's keys), sent as it is: at the largest libraries they are 16,000 and
+ * The seats come back as the JSON text PostgreSQL writes (each seat's row, whose columns are the
+ * answer's keys, an area's seats a row; area by area in the order of their names, which are unique,
+ * is the order by name), sent as it is: at the largest libraries they are 16,000 and
  * more, and parsing them into objects, checking each and writing them out again cost Node about
  * as much as PostgreSQL's work (issue 18, docs/performance.md).
  */
@@ -35,14 +38,14 @@ export async function availabilityOf(
 ): Promise<AvailabilityAnswer | undefined> {
   const { startMinute, length } = query;
   const excludeId = query.excludeId ?? null;
-  const result = await db.execute<{ pool: number; peak: number; empty: boolean; seats: string | null }>(sql`
+  const result = await db.execute<{ pool: number; peak: number; empty: boolean; elements: string | null }>(sql`
     with span as (
       select greatest(${query.joiningDate}::date, (now() at time zone l.time_zone)::date) as first, ${query.last}::date as last
       from libraries l where l.id = ${libraryId}
     ), ex as (
       select joining_date, plan_expires_at, booking_minute(start_time) as sm, booking_length(start_time, end_time) as len
       from subscriptions where library_id = ${libraryId} and id = ${excludeId}::uuid
-    ), pool as (
+    ), pool as materialized ( -- once: the seats' rows (one per area) would each call the two functions again
       select booking_pool_capacity(${libraryId}) as places,
         booking_pool_peak(${libraryId}, span.first, span.last, ${startMinute}::int, ${length}::int,
           ex.joining_date, ex.plan_expires_at, ex.sm, ex.len) as peak
@@ -56,19 +59,24 @@ export async function availabilityOf(
           span.first, span.last, ${startMinute}::int, ${length}::int)
       group by sub.seat_id
     )
-    select pool.places as pool, pool.peak, span.last < span.first as empty,
-      case when span.last >= span.first and pool.places > pool.peak then (
-        select coalesce(json_agg(seat order by a.name, length(s.name), s.name), '[]')::text
-        from seats s join areas a on a.library_id = ${libraryId} and a.id = s.area_id left join busy b on b.seat_id = s.id
-        cross join lateral (select s.id, s.name, a.name as area_name, s.capacity) seat
-        where s.library_id = ${libraryId} and ${seatInUse}
-          and case when coalesce(b.n, 0) < s.capacity then true
-                   when s.capacity = 1 then false
-                   else booking_seat_peak(${libraryId}, s.id, span.first, span.last, ${startMinute}::int, ${length}::int,
-                     ${excludeId}::uuid) < s.capacity end
-      ) end as seats
-    from span, pool`);
+    select pool.places as pool, pool.peak, span.last < span.first as empty, free.elements
+    from span cross join pool
+    left join lateral (
+      select a.name as area, a.id as area_id,
+        string_agg(row_to_json(seat)::text, ',' order by length(s.name), s.name) as elements
+      from seats s join areas a on a.library_id = ${libraryId} and a.id = s.area_id left join busy b on b.seat_id = s.id
+      cross join lateral (select s.id, s.name, a.name as area_name, s.capacity) seat
+      where span.last >= span.first and pool.places > pool.peak
+        and s.library_id = ${libraryId} and ${seatInUse}
+        and case when coalesce(b.n, 0) < s.capacity then true
+                 when s.capacity = 1 then false
+                 else booking_seat_peak(${libraryId}, s.id, span.first, span.last, ${startMinute}::int, ${length}::int,
+                   ${excludeId}::uuid) < s.capacity end
+      group by a.name, a.id
+    ) free on true
+    order by free.area, free.area_id`);
   const row = result.rows[0];
   if (!row) return undefined;
-  return { pool: row.pool, peak: row.peak, empty: row.empty, seatsJson: row.seats };
+  const areas = result.rows.filter((area): area is typeof area & { elements: string } => area.elements !== null);
+  return { pool: row.pool, peak: row.peak, empty: row.empty, seats: jsonArrayPieces(areas) };
 }

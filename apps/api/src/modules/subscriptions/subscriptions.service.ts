@@ -439,13 +439,13 @@ export async function listSubscriptions(context: SubscriptionsContext, actor: Ac
  * `nonReservedSeats` the seats with a free place throughout, for a reserved booking.
  * One statement: the peak from the occupancy of the window's minutes on those days,
  * the seats from the reserved plans that overlap the window. Answered as the JSON text of
- * the `Availability` (the seats' part written by PostgreSQL, subscriptions.availability.ts).
+ * the `Availability` in pieces (the seats' part written by PostgreSQL, subscriptions.availability.ts).
  */
 export async function availabilityJson(
   context: SubscriptionsContext,
   actor: Actor,
   query: { joining_date: string; start_time: string; end_time: string; duration?: number; exclude_id?: string },
-): Promise<string> {
+): Promise<string[]> {
   const joining = toDay(query.joining_date);
   const window = { start: toMinutes(query.start_time), end: toMinutes(query.end_time) };
   const last = planExpiry(query.joining_date, query.duration ?? 1);
@@ -458,6 +458,6 @@ export async function availabilityJson(
   });
   if (!answer) throw notFound();
   const availableSeats = Math.max(0, answer.pool - answer.peak);
-  if (answer.empty || availableSeats === 0) return '{"availableSeats":0,"nonReservedSeats":[]}';
-  return `{"availableSeats":${availableSeats},"nonReservedSeats":${answer.seatsJson ?? '[]'}}`;
+  if (answer.empty || availableSeats === 0) return ['{"availableSeats":0,"nonReservedSeats":[]}'];
+  return [`{"availableSeats":${availableSeats},"nonReservedSeats":`, ...answer.seats, '}'];
 }
