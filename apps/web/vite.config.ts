@@ -281,15 +281,19 @@ export default defineConfig({
       // imports one message must not pull every feature's zod schemas into its chunk.
       treeshake: { moduleSideEffects: [{ test: /packages\/shared\/src\//, sideEffects: false }] },
       output: {
-        // MUI's text field and what it always brings (InputBase, the Select inside it with its Menu,
-        // Popover and Modal, FormControl): one chunk, which the sign-in form and nearly every /app
-        // screen load, rather than the four that rolldown's automatic split made of it (issue 18:
-        // each boundary costs compression and requests).
+        // MUI's text field and what it always brings (InputBase, the Select inside it with its Menu
+        // and Popover, FormControl): one chunk, which the sign-in form and nearly every /app screen
+        // load, rather than the four that rolldown's automatic split made of it (issue 18: each
+        // boundary costs compression and requests). Only the text field's own modules: what they
+        // share with others (Modal, Paper, List, the transitions) stays where rolldown puts it, since
+        // a card, the app bar or the sidebar's drawer would otherwise bring the whole group to a
+        // first paint with no text field (the dashboard's).
         advancedChunks: {
           groups: [
             {
               name: 'mui-text-field',
-              test: /node_modules\/@mui\/(material\/(TextField|InputBase|Input|FilledInput|OutlinedInput|InputLabel|FormLabel|FormControl|FormHelperText|InputAdornment|Select|NativeSelect|Menu|MenuList|List|Popover|Modal|Backdrop|Fade|Grow|Portal|Paper|TextareaAutosize|Unstable_TrapFocus)\/)|node_modules\/react-transition-group\//,
+              test: /node_modules\/@mui\/material\/(TextField|InputBase|Input|FilledInput|OutlinedInput|InputLabel|FormLabel|FormControl|FormHelperText|InputAdornment|Select|NativeSelect|Menu|MenuList|Popover|TextareaAutosize)\//,
+              includeDependenciesRecursively: false,
             },
             start.group,
           ],

@@ -1,18 +1,13 @@
-import { useId, useState } from 'react';
+import { lazy, useId, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import MenuItem from '@mui/material/MenuItem';
-import MenuList from '@mui/material/MenuList';
-import Popover from '@mui/material/Popover';
-import Typography from '@mui/material/Typography';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
-import LogoutRounded from '@mui/icons-material/LogoutRounded';
-import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
-import { coreMessages } from '@app/shared';
+import { WhenOpened } from '@/components/WhenOpened';
 import { useAppSelector } from '@/lib/store/hooks';
+
+// Loaded with the menu's first opening (issue 18).
+const UserMenuPopup = lazy(() => import('./UserMenuPopup'));
 
 interface UserMenuProps {
   onProfile: () => void;
@@ -66,51 +61,18 @@ export function UserMenu({ onProfile, onLogout }: UserMenuProps) {
           {name}
         </Box>
       </Button>
-      {/* A Popover around the MenuList rather than a Menu: the name and email sit above the
-          role="menu" list, which may only hold menu items (axe: aria-required-children). */}
-      <Popover
-        anchorEl={anchor}
-        open={open}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 220, mt: 1 } } }}
-      >
-        <Box sx={{ px: 2, pt: 1.5, pb: 1 }}>
-          <Typography variant="subtitle2" component="p" noWrap>
-            {name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {admin?.email}
-          </Typography>
-        </Box>
-        <Divider />
-        <MenuList
-          id={menuId}
-          autoFocusItem={open}
-          aria-label={coreMessages.shell.accountMenu}
-          // Like MUI's Menu: Tab leaves the menu and closes it.
-          onKeyDown={(event) => {
-            if (event.key === 'Tab') {
-              event.preventDefault();
-              close();
-            }
-          }}
-        >
-          <MenuItem onClick={choose(onProfile)}>
-            <ListItemIcon>
-              <PersonOutlineRounded fontSize="small" />
-            </ListItemIcon>
-            {coreMessages.shell.profile}
-          </MenuItem>
-          <MenuItem onClick={choose(onLogout)}>
-            <ListItemIcon>
-              <LogoutRounded fontSize="small" />
-            </ListItemIcon>
-            {coreMessages.shell.logout}
-          </MenuItem>
-        </MenuList>
-      </Popover>
+      <WhenOpened open={open}>
+        <UserMenuPopup
+          anchor={anchor}
+          open={open}
+          onClose={close}
+          menuId={menuId}
+          name={name}
+          email={admin?.email}
+          onProfile={choose(onProfile)}
+          onLogout={choose(onLogout)}
+        />
+      </WhenOpened>
     </>
   );
 }

@@ -1,16 +1,9 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import CurrencyRupeeRounded from '@mui/icons-material/CurrencyRupeeRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import TrendingUpRounded from '@mui/icons-material/TrendingUpRounded';
-import {
-  DASHBOARD_PERIODS,
-  formatRupees,
-  type DashboardData,
-  type DashboardPeriod,
-  dashboardMessages,
-} from '@app/shared';
+import { formatRupees, type DashboardData, type DashboardPeriod, dashboardMessages } from '@app/shared';
 import { formatCount } from './dashboard-format';
+import { PeriodSelect } from './PeriodSelect';
 import { StatCard, StatCardSkeleton } from './StatCard';
 import { StatGroup } from './StatGroup';
 
@@ -25,23 +18,7 @@ interface FeeOverviewProps {
 
 /** Fee Overview: the period selector and the period's revenue, transactions and average. */
 export function FeeOverview({ period, onPeriodChange, revenue }: FeeOverviewProps) {
-  const selector = (
-    <TextField
-      select
-      size="small"
-      label={m.period}
-      value={period}
-      onChange={(event) => onPeriodChange(event.target.value as DashboardPeriod)}
-      fullWidth={false}
-      sx={{ minWidth: 180 }}
-    >
-      {DASHBOARD_PERIODS.map((value) => (
-        <MenuItem key={value} value={value}>
-          {m.periods[value]}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  const selector = <PeriodSelect period={period} onChange={onPeriodChange} />;
   return (
     <StatGroup title={m.feeOverview} action={selector} columns={3}>
       {revenue ? (
