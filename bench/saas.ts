@@ -16,7 +16,9 @@
 // BENCH_DATABASE_URL (an existing PostgreSQL server instead of a throwaway embedded one; a
 // scratch database is created and dropped), BENCH_KEEP_DATABASE (with BENCH_DATABASE_URL: a
 // database of this name is seeded once and kept; a later run migrates it and reuses it; the
-// servers' key is derived from the name unless BENCH_APP_SECRET is set, for a copy of one).
+// servers' key is derived from the name unless BENCH_APP_SECRET is set, for a copy of one),
+// BENCH_SERVER_NODE_ARGS (options for node before the servers' script, e.g. V8's
+// `--max-semi-space-size=8`, to measure a memory setting: only the servers get them).
 import { fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -54,6 +56,7 @@ const WARM_UP_SECONDS = 5;
 /** The paced run's requests a second, all libraries together: 200 owners each making a call every 4 s. */
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const KEEP = process.env.BENCH_KEEP_DATABASE;
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 /** Students without a subscription in each signed-in library: the bookings of the load take them. */
 const WALK_INS = 60;
 const TARGET_P99_MS = 50;
@@ -641,15 +644,19 @@ async function main() {
       return rows;
     };
 
+    const command = [process.execPath, ...SERVER_NODE_ARGS, path.join(benchRoot, 'apps/api/dist/server.js')];
+    if (SERVER_NODE_ARGS.length > 0)
+      say(`The servers run as: node ${SERVER_NODE_ARGS.join(' ')} apps/api/dist/server.js`);
+
     // One server process.
-    const one = await startServerProcess({ env });
+    const one = await startServerProcess({ env, command });
     servers.push(one);
     say(`\nOne server process (pid ${one.pid}) healthy in ${(one.startMs / 1000).toFixed(2)} s`);
     const oneRows = await load('One server process', one.address, [one.pid]);
     await one.stop();
 
     // Two behind the loopback balancer.
-    const two = [await startServerProcess({ env }), await startServerProcess({ env })];
+    const two = [await startServerProcess({ env, command }), await startServerProcess({ env, command })];
     servers.push(...two);
     proxy = fork(path.join(benchRoot, 'bench/lb-proxy.ts'), [], {
       execArgv: ['--import', 'tsx'],
