@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from './client';
 import {
   canNameInPlace,
+  pageBounds,
   flatSelection,
   queryPrepared,
   runPrepared,
@@ -132,5 +133,21 @@ describe('prepared statements (issue 18)', () => {
     expect(await preparedNames()).not.toContain(digestName(doubled.text));
     expect(built).toEqual(['false', 'true']);
     await expect(runStatement(handle.db, plain, { value: 5 })).rejects.toThrow(/plus/);
+  });
+
+  it("writes the first page's bounds into the text, a later page's offset as a placeholder", async () => {
+    const first = statementsByShape(
+      (shape: { firstPage: boolean }) => String(shape.firstPage),
+      (shape) =>
+        sql`select n from generate_series(1, 9) n order by n ${pageBounds({ limit: 5, firstPage: shape.firstPage })}`,
+    );
+    const page1 = first({ firstPage: true });
+    const page2 = first({ firstPage: false });
+    expect(page1.text).toMatch(/limit 5 offset 0$/);
+    expect(page2.text).toMatch(/limit 5 offset \$1$/);
+    expect(await runStatement(handle.db, page1, {})).toEqual([1, 2, 3, 4, 5].map((n) => ({ n })));
+    expect(await runStatement(handle.db, page2, { offset: 5 })).toEqual([6, 7, 8, 9].map((n) => ({ n })));
+    expect(() => pageBounds({ limit: 2.5, firstPage: true })).toThrow();
+    expect(() => pageBounds({ limit: 0, firstPage: true })).toThrow();
   });
 });

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SUBSCRIPTION_SORT_KEYS } from '@app/shared';
 import { accountSql } from '../../db/account';
 import type { DbOrTx } from '../../db/client';
-import { runStatement, statementsByShape } from '../../db/prepared';
+import { pageBounds, runStatement, statementsByShape } from '../../db/prepared';
 import { containsPattern } from '../../lib/sql-like';
 import { seatInUse } from '../../lib/booking/bookings.repository';
 
@@ -194,7 +194,11 @@ const SORT_COLUMNS: Record<ListOptions['sortBy'], SQL> = {
  * migration 0018), the subscriptions alone for a status, and the students' names only for a search.
  */
 /** What decides the text of the list's statements (every value is a placeholder). */
-type ListShape = Pick<ListOptions, 'sortBy' | 'descending' | 'status'> & { search: boolean; totalOnly: boolean };
+type ListShape = Pick<ListOptions, 'sortBy' | 'descending' | 'status' | 'limit'> & {
+  search: boolean;
+  firstPage: boolean;
+  totalOnly: boolean;
+};
 
 /**
  * The page's statement (or, `totalOnly`, its total's) for one shape, with the placeholders
@@ -202,7 +206,8 @@ type ListShape = Pick<ListOptions, 'sortBy' | 'descending' | 'status'> & { searc
  * (db/prepared.ts `statementsByShape`).
  */
 const listStatement = statementsByShape<ListShape>(
-  (shape) => `${shape.sortBy} ${shape.descending} ${shape.status ?? ''} ${shape.search} ${shape.totalOnly}`,
+  (shape) =>
+    `${shape.sortBy} ${shape.descending} ${shape.status ?? ''} ${shape.search} ${shape.limit} ${shape.firstPage} ${shape.totalOnly}`,
   (shape) => {
     const libraryId = sql.placeholder('library');
     const filters: SQL[] = [sql`sub.library_id = ${libraryId}`];
@@ -238,7 +243,7 @@ const listStatement = statementsByShape<ListShape>(
         ${shape.search || shape.sortBy === 'name' ? sql`join students st on st.id = sub.student_id` : sql``}
         where ${where}
         order by ${SORT_COLUMNS[shape.sortBy]} ${direction}, sub.id
-        limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+        ${pageBounds(shape)}
       ) sub
       join students st on st.id = sub.student_id
       left join seats se on se.id = sub.seat_id
@@ -254,6 +259,8 @@ export async function listSubscriptions(db: DbOrTx, libraryId: string, options: 
     descending: options.descending,
     status: options.status,
     search: Boolean(options.search),
+    limit: options.limit,
+    firstPage: options.page === 1,
   };
   const values = {
     library: libraryId,

@@ -311,6 +311,25 @@ describe('PUT /api/subscription/:id and renew', () => {
 });
 
 describe('GET /api/subscription and availability', () => {
+  it('continues on a second page in the same order, whatever the sort (the first page has its bounds written in)', async () => {
+    const { auth, libraryId } = await setup(20);
+    for (const name of ['P1', 'P2', 'P3', 'P4', 'P5', 'P6']) {
+      const student = await insertStudent(t.pool, libraryId, { firstName: name });
+      expect((await post(auth, createBody(student.id, { duration: 1 }))).statusCode).toBe(201);
+    }
+    for (const sort of ['sortBy=name&sortOrder=ASC', 'sortBy=created_at&sortOrder=DESC', 'sortBy=plan_expire_at']) {
+      const names = async (page: number) =>
+        (await t.app.inject({ url: `/api/subscription?${sort}&limit=5&page=${page}`, headers: auth }))
+          .json()
+          .data.subscription.map((row: { first_name: string }) => row.first_name);
+      const all = (await t.app.inject({ url: `/api/subscription?${sort}&limit=10`, headers: auth }))
+        .json()
+        .data.subscription.map((row: { first_name: string }) => row.first_name);
+      expect(all, sort).toHaveLength(6);
+      expect([...(await names(1)), ...(await names(2))], sort).toEqual(all);
+    }
+  });
+
   it('lists with search, filters, both expiry sort keys and continuing pages', async () => {
     const { auth, libraryId } = await setup(20);
     const names = ['Zoya', 'Aman', 'Meera'];
