@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FEE_SORT_KEYS } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
-import { runStatement, statementsByShape } from '../../db/prepared';
+import { pageBounds, runStatement, statementsByShape } from '../../db/prepared';
 import { containsPattern } from '../../lib/sql-like';
 
 export type FeeRow = {
@@ -104,6 +104,9 @@ const joins = sql`from fees f join students st on st.id = f.student_id and st.li
 
 /** What decides the text of the report's statements: which filters apply (`void` or another status), the order. */
 type ListShape = FeeOrder & {
+  /** The page size and whether the offset is 0, written into the text (db/prepared.ts `pageBounds`). */
+  limit: number;
+  firstPage: boolean;
   search: boolean;
   status: 'void' | 'other' | '';
   mode: boolean;
@@ -131,7 +134,7 @@ const placeholders = {
  */
 const listStatement = statementsByShape<ListShape>(
   (shape) =>
-    `${shape.sortBy} ${shape.descending} ${shape.search} ${shape.status} ${shape.mode} ${shape.from} ${shape.to} ${shape.totalOnly}`,
+    `${shape.sortBy} ${shape.descending} ${shape.limit} ${shape.firstPage} ${shape.search} ${shape.status} ${shape.mode} ${shape.from} ${shape.to} ${shape.totalOnly}`,
   (shape) => {
     // Filters with a stand-in value where the shape has them: `whereOf` asks only whether each is there.
     const present = (on: boolean) => (on ? '-' : undefined);
@@ -150,7 +153,9 @@ const listStatement = statementsByShape<ListShape>(
       ? sql`(select count(*) ${counted} where ${where})::int`
       : sql`(select coalesce(sum(c.total), 0) from library_fee_counts c where c.library_id = ${placeholders.library})::int`;
     if (shape.totalOnly) return sql`select ${total} as total`;
-    const limits = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+    // With both bounds parameters the generic plan assumed a tenth of the fees were wanted (forced,
+    // 103 ms for the first page by name at 200,000 fees, against 0.6 ms with them known).
+    const limits = pageBounds(shape);
     // By name (or with a search), the page comes from the join: the name order walks the students.
     // Otherwise the page's fees are picked from the fees alone, in their index's order under the
     // limit, and only they are joined to their students: joined first, a generic plan sized for an
@@ -179,6 +184,8 @@ export async function listFees(
   const shape = {
     sortBy: options.sortBy,
     descending: options.descending,
+    limit: options.limit,
+    firstPage: options.offset === 0,
     search: Boolean(options.search),
     status: options.status === 'void' ? ('void' as const) : options.status ? ('other' as const) : ('' as const),
     mode: Boolean(options.mode),

@@ -167,7 +167,14 @@ function listStatement(libraryId: string, query: StudentListQuery) {
   const columns = `s.id, s.first_name, s.last_name, s.mobile, s.email, s.dob::text as dob, s.aadhaar_last4,
     s.profile_key, s.profile_thumb_key, s.kyc_status, s.status, s.created_at, s.updated_at, s.left_at,
     s.documents_erased_at, ${first} as sort_first, ${second} as sort_second`;
-  const limits = `limit ${param(query.limit)} offset ${param((query.page - 1) * query.limit)}`;
+  // The page size (one of a few) and the first page's offset written into the text: with both
+  // bounds parameters the prepared statement's generic plan assumes a tenth of the library is
+  // wanted (forced, 329 ms at 100,000 students against 0.9 ms with the bounds known), and
+  // PostgreSQL planned the page afresh on every request (db/prepared.ts `pageBounds`).
+  if (!Number.isInteger(query.limit) || query.limit < 1) throw new Error(`not a page size: ${query.limit}`);
+  const paging = query.page === 1 ? [] : [(query.page - 1) * query.limit];
+  const limits = `limit ${query.limit} offset ${paging.length ? `$${values.length + 1}` : '0'}`;
+  values.push(...paging);
   const page = query.search
     ? `select * from (select ${columns} from students s where ${where} offset 0) m
        order by ${order('m.sort_first', 'm.sort_second', 'm.id')} ${limits}`
@@ -199,8 +206,9 @@ export async function listStudents(
   if (found.length === 0) {
     // A page past the end has no row to carry the total: it is counted then.
     if (query.page === 1) return { rows: [], total: 0 };
-    // The total's parameters: the library, and the filters' when they are counted (never the paging).
-    const parameters = statement.filtered ? statement.values.slice(0, -2) : [libraryId];
+    // The total's parameters: the library, and the filters' when they are counted (never the
+    // paging: a later page's offset, the last parameter).
+    const parameters = statement.filtered ? statement.values.slice(0, -1) : [libraryId];
     const [counted] = await queryPrepared<{ total: number }>(db, `select ${statement.total} as total`, parameters);
     return { rows: [], total: counted?.total ?? 0 };
   }
