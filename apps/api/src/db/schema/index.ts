@@ -13,3 +13,4 @@ export * from './booking';
 export * from './dashboard';
 export * from './balances';
 export * from './fee-counts';
+export * from './seat-counts';

@@ -151,9 +151,9 @@ const json = <T>(value: unknown, empty: T): T =>
  * `now()`, one round trip), none of them counting rows by the hundred thousand: the bounds
  * (`boundsCte`); the money from the period's fee groups (`feeGroups`), so the revenue, the top
  * plans, the modes and the chart are sums of the same groups and add up exactly; the members'
- * number from migration 0017's counter; the members on a plan today and the plans by length as
- * minus the sum of migration 0019's plan changes after today; seats and the ten recent fees as
- * before. A named prepared statement (db/prepared.ts): PostgreSQL plans each period's statement
+ * number from migration 0017's counter and the seats' from 0028's; the members on a plan today
+ * and the plans by length as minus the sum of migration 0019's plan changes after today; the ten
+ * recent fees as before. A named prepared statement (db/prepared.ts): PostgreSQL plans each period's statement
  * once per connection, not on every request.
  */
 export async function dashboardFigures(
@@ -196,10 +196,11 @@ export async function dashboardFigures(
       (select json_build_object(
          'total', coalesce((select active from library_student_counts where library_id = ${libraryId}), 0),
          'active', coalesce((select running from plans where members), 0))) as students,
-      (select json_build_object('total', count(*)::int,
-                                'active', count(*) filter (where status = 'active')::int,
-                                'inactive', count(*) filter (where status <> 'active')::int)
-         from seats where library_id = ${libraryId}) as seats,
+      -- Migration 0028's kept numbers (a library that never had a seat has no row).
+      (select json_build_object('total', coalesce(max(total), 0),
+                                'active', coalesce(max(active), 0),
+                                'inactive', coalesce(max(total - active), 0))
+         from library_seat_counts where library_id = ${libraryId}) as seats,
       (select json_build_object(
          'revenue', coalesce(amount, 0)::text,
          'transactions', coalesce(transactions, 0)::int,
