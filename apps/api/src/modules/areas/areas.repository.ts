@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { areas, seats } from '../../db/schema';
 import { refusedAs } from '../../lib/pg-errors';
 import { seatAvailableSql } from '../../db/seat-state';
-import { executePrepared, pageBounds, runStatement, statementsByShape } from '../../db/prepared';
+import { executePrepared, runStatement, statementsByShape } from '../../db/prepared';
 import { isoUtc } from '../../db/sql-time';
 import { containsPattern } from '../../lib/sql-like';
 
@@ -82,12 +82,7 @@ function withSeatCounts(libraryId: string | Placeholder, picked: SQL, order: SQL
 const areaColumns = sql`x.id, x.name, x.location, x.total_seats, x.status, x.created_at, x.updated_at`;
 
 /** What decides the text of the list's statements (every value is a placeholder). */
-type ListShape = Pick<AreaListQuery, 'sortBy' | 'sortOrder' | 'limit'> & {
-  firstPage: boolean;
-  status: boolean;
-  search: boolean;
-  totalOnly: boolean;
-};
+type ListShape = Pick<AreaListQuery, 'sortBy' | 'sortOrder'> & { status: boolean; search: boolean; totalOnly: boolean };
 
 /**
  * The page's statement (or, `totalOnly`, its total's) for one shape, with the placeholders
@@ -95,8 +90,7 @@ type ListShape = Pick<AreaListQuery, 'sortBy' | 'sortOrder' | 'limit'> & {
  * `statementsByShape`; Drizzle took about 35 µs a request to write it out again).
  */
 const listStatement = statementsByShape<ListShape>(
-  (shape) =>
-    `${shape.sortBy} ${shape.sortOrder} ${shape.limit} ${shape.firstPage} ${shape.status} ${shape.search} ${shape.totalOnly}`,
+  (shape) => `${shape.sortBy} ${shape.sortOrder} ${shape.status} ${shape.search} ${shape.totalOnly}`,
   (shape) => {
     const library = sql.placeholder('library');
     const filter = (alias: string) =>
@@ -109,7 +103,7 @@ const listStatement = statementsByShape<ListShape>(
     const total = sql`(select count(*) from areas t where ${filter('t')})::int`;
     if (shape.totalOnly) return sql`select ${total} as total`;
     const picked = sql`select ${areaColumns} from areas x where ${filter('x')}
-      order by ${orderOf('x', shape)} ${pageBounds(shape)}`;
+      order by ${orderOf('x', shape)} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
     return withSeatCounts(library, picked, orderOf('p', shape), sql`, ${total} as total`);
   },
 );
@@ -126,9 +120,6 @@ export async function listAreas(
   const shape = {
     sortBy: query.sortBy,
     sortOrder: query.sortOrder,
-    // The page size and the first page's offset in the text (db/prepared.ts `pageBounds`).
-    limit: query.limit,
-    firstPage: query.page === 1,
     status: Boolean(query.status),
     search: Boolean(query.search),
   };
