@@ -35,10 +35,12 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import {
   autocannon,
+  backendsOf,
   buildApi,
+  cpuPerResponse,
   say,
   sayMachine,
-  startServerProcess,
+  startAppProcess,
   withBenchServer,
   type BenchServer,
   type ServerProcess,
@@ -105,24 +107,6 @@ interface Target {
   backendPids: () => Promise<number[]>;
 }
 
-/** CPU time (user and system) of `pids` in clock ticks, 0 for any that is gone (/proc/<pid>/stat). */
-function cpuTicks(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // exited
-    }
-  }
-  return ticks;
-}
-
-/** Microseconds a clock tick (USER_HZ is 100 on Linux). */
-const TICK_US = 10_000;
-
 async function measure(
   scenario: string,
   url: string,
@@ -130,21 +114,14 @@ async function measure(
   target: Target,
 ): Promise<Result> {
   const times: number[] = [];
-  const backends = await target.backendPids();
-  const serverPids = target.serverPid ? [target.serverPid] : [];
-  const nodeBefore = cpuTicks(serverPids);
-  const postgresBefore = cpuTicks(backends);
+  const cpu = await cpuPerResponse(target.serverPid ? [target.serverPid] : [], target.backendPids);
   const tracker = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   tracker.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   const result = await tracker;
-  const perResponse = (ticks: number) => (times.length ? Math.round((ticks * TICK_US) / times.length) : undefined);
-  // Backends the pool opened during the run are counted from 0 (their whole life is this run).
-  const newBackends = (await target.backendPids()).filter((pid) => !backends.includes(pid));
-  const postgresUs = perResponse(cpuTicks(backends) - postgresBefore + cpuTicks(newBackends));
+  const spent = await cpu.stop(times.length);
   times.sort((a, b) => a - b);
   return {
-    nodeUs: target.serverPid ? perResponse(cpuTicks(serverPids) - nodeBefore) : undefined,
-    postgresUs,
+    ...spent,
     scenario,
     p50: round(percentile(times, 50)),
     p95: round(percentile(times, 95)),
@@ -401,39 +378,6 @@ async function seedScale(pool: pg.Pool, libraryId: string) {
   );
 }
 
-/** The backends of the bench's database (PostgreSQL on this machine), the server's pool among them. */
-function backendsOf(pool: pg.Pool): () => Promise<number[]> {
-  return async () =>
-    (
-      await pool.query<{ pid: number }>(
-        `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-      )
-    ).rows.map((row) => row.pid);
-}
-
-/** The app in a process of its own on the bench's database (the bench's own app answers the registration only). */
-async function startServer(server: BenchServer, root: string): Promise<ServerProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sla-bench-lists-'));
-  const api = await startServerProcess({
-    root,
-    command: [process.execPath, ...NODE_ARGS, path.join(root, 'apps/api/dist/server.js')],
-    env: {
-      DATABASE_URL: server.pool.options.connectionString!,
-      APP_SECRET: server.appSecret,
-      DATA_DIR: dataDir,
-      DB_POOL_MAX: '20',
-      AUTH_RATE_LIMIT_MAX: '1000',
-    },
-  });
-  return {
-    ...api,
-    stop: async () => {
-      await api.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function main() {
   if (!IN_PROCESS) say(`Built apps/api/dist/server.js in ${buildApi().toFixed(1)} s`);
   if (BASE_ROOT && IN_PROCESS) throw new Error('BENCH_BASE_ROOT needs the servers in their own processes');
@@ -443,7 +387,7 @@ async function main() {
     try {
       const roots = BASE_ROOT ? [BASE_ROOT, ROOT] : [ROOT];
       for (const root of IN_PROCESS ? [] : roots) {
-        const api = await startServer(server, root);
+        const api = await startAppProcess(server, { root, nodeArgs: NODE_ARGS });
         const name = root === ROOT ? 'this checkout' : `base (${BASE_ROOT})`;
         servers.push({
           name,

@@ -387,19 +387,26 @@ export async function cpuPerResponse(
 }
 
 /**
- * The built server (`node apps/api/dist/server.js`) in a process of its own on a bench server's
- * database and secret, with a data directory of its own that `stop()` removes.
+ * The built server (`node apps/api/dist/server.js` of `root`, this checkout by default, with
+ * `nodeArgs` for node) in a process of its own on a bench server's database and secret, with a
+ * data directory of its own that `stop()` removes.
  */
-export async function startAppProcess(server: BenchServer, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startAppProcess(
+  server: BenchServer,
+  options: { root?: string; nodeArgs?: string[]; env?: Record<string, string> } = {},
+): Promise<ServerProcess> {
+  const root = options.root ?? benchRoot;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sla-bench-app-'));
   const api = await startServerProcess({
+    root,
+    command: [process.execPath, ...(options.nodeArgs ?? []), path.join(root, 'apps/api/dist/server.js')],
     env: {
       DATABASE_URL: server.pool.options.connectionString!,
       APP_SECRET: server.appSecret,
       DATA_DIR: dataDir,
       DB_POOL_MAX: '20',
       AUTH_RATE_LIMIT_MAX: '1000',
-      ...env,
+      ...options.env,
     },
   });
   return {
