@@ -35,15 +35,18 @@ import { hashToken } from '../apps/api/src/lib/tokens';
 import { dashboardFigures } from '../apps/api/src/modules/dashboard/dashboard.repository';
 import { bucketOf } from '../apps/api/src/modules/dashboard/dashboard.service';
 import {
-  autocannon,
   backendsOf,
   buildApi,
-  cpuPerResponse,
+  loadScenario,
+  percentile,
+  round1,
   say,
   sayMachine,
   startAppProcess,
   withBenchServer,
   type BenchServer,
+  type LoadFigures,
+  type LoadTarget,
 } from './support';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 100_000);
@@ -232,10 +235,6 @@ async function explain(pool: pg.Pool, query: { sql: string; params: unknown[] })
   return { plan, ms, planning, pages: hit + read };
 }
 
-/** The p-th percentile (0–100) of sorted values. */
-const percentile = (sorted: number[], p: number) => sorted[Math.floor((p / 100) * (sorted.length - 1))] ?? 0;
-const round = (ms: number) => Math.round(ms * 10) / 10;
-
 async function sequential(times: number, run: () => Promise<unknown>) {
   const spent: number[] = [];
   for (let i = 0; i < times; i += 1) {
@@ -243,7 +242,7 @@ async function sequential(times: number, run: () => Promise<unknown>) {
     await run();
     spent.push(performance.now() - start);
   }
-  return round(
+  return round1(
     percentile(
       spent.sort((a, b) => a - b),
       50,
@@ -256,50 +255,6 @@ async function fetchOk(url: string, headers: Record<string, string>) {
   const body = await response.arrayBuffer();
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${Buffer.from(body).toString()}`);
   return body.byteLength;
-}
-
-interface Result {
-  scenario: string;
-  nodeUs?: number;
-  postgresUs?: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-  responses: number;
-  errors: number;
-}
-
-/** Where the load goes: the server's address, its process (none when it runs in the bench's), the database's backends. */
-interface Target {
-  address: string;
-  serverPid?: number;
-  backends: () => Promise<number[]>;
-}
-
-async function measure(
-  scenario: string,
-  url: string,
-  headers: Record<string, string>,
-  target: Target,
-): Promise<Result> {
-  const times: number[] = [];
-  const cpu = await cpuPerResponse(target.serverPid ? [target.serverPid] : [], target.backends);
-  const tracker = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, timeout: TIMEOUT, headers });
-  tracker.on('response', (_client, _status, _bytes, ms) => times.push(ms));
-  const result = await tracker;
-  const spent = await cpu.stop(times.length);
-  times.sort((a, b) => a - b);
-  return {
-    ...spent,
-    scenario,
-    p50: round(percentile(times, 50)),
-    p95: round(percentile(times, 95)),
-    p99: round(percentile(times, 99)),
-    rps: Math.round(result.requests.average),
-    responses: times.length,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
 }
 
 async function whereTheTimeGoes(server: BenchServer, address: string) {
@@ -318,7 +273,7 @@ async function whereTheTimeGoes(server: BenchServer, address: string) {
       const name = statementName(query.sql);
       const result = await explain(pool, query); // also warms the cache
       const ms = await sequential(3, () => pool.query(query.sql, query.params));
-      say(`| ${period} | ${name} | ${ms} | ${round(result.planning)} | ${round(result.ms)} | ${result.pages} |`);
+      say(`| ${period} | ${name} | ${ms} | ${round1(result.planning)} | ${round1(result.ms)} | ${result.pages} |`);
       plans.set(`${period}: ${name}`, result.plan);
       statements.set(`${period}: ${name}`, query.sql);
     }
@@ -357,7 +312,7 @@ async function whereTheTimeGoes(server: BenchServer, address: string) {
   if (sessionQuery) {
     await explain(pool, sessionQuery);
     const session = await explain(pool, sessionQuery);
-    say(`\nSession lookup (every authenticated request): ${round(session.ms)} ms, ${session.pages} pages`);
+    say(`\nSession lookup (every authenticated request): ${round1(session.ms)} ms, ${session.pages} pages`);
     if (PRINT_PLANS) for (const line of session.plan) say(`  ${line}`);
   }
 
@@ -422,7 +377,7 @@ async function main() {
   });
 }
 
-async function load(server: BenchServer, target: Target) {
+async function load(server: BenchServer, target: LoadTarget) {
   const { headers, pool } = server;
   const { address } = target;
   say(
@@ -448,10 +403,16 @@ async function load(server: BenchServer, target: Target) {
     `\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per scenario, one after the other (timeout ${TIMEOUT} s; ` +
       'percentiles of the responses that arrived within the scenario)',
   );
-  const results: Result[] = [];
+  const results: LoadFigures[] = [];
   const drains: string[] = [];
   for (const [scenario, pathname, scenarioHeaders] of scenarios) {
-    results.push(await measure(scenario, `${address}${pathname}`, scenarioHeaders, target));
+    results.push(
+      await loadScenario(scenario, `${address}${pathname}`, scenarioHeaders, target, {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        timeout: TIMEOUT,
+      }),
+    );
     // The app's queries outlive the clients autocannon drops at the end: the next scenario
     // starts once no backend of the database is busy, and the wait is printed.
     const start = performance.now();
@@ -463,8 +424,8 @@ async function load(server: BenchServer, target: Target) {
   }
   if (drains.length) say(`\nThe pool was still busy after the load stopped: ${drains.join('; ')}`);
   const health = results[0]?.rps ?? 1;
-  const isDashboard = (r: Result) => r.scenario.startsWith('GET /api/dashboard/');
-  const misses = (r: Result) => r.responses === 0 || r.errors > 0 || r.p50 >= 20 || r.p99 >= 50;
+  const isDashboard = (r: LoadFigures) => r.scenario.startsWith('GET /api/dashboard/');
+  const misses = (r: LoadFigures) => r.responses === 0 || r.errors > 0 || r.p50 >= 20 || r.p99 >= 50;
   say(
     '\n| scenario | p50 ms | p95 ms | p99 ms | req/s | % of health | responses | errors | Node µs/req | PostgreSQL µs/req | target: p50 < 20 ms, p99 < 50 ms |',
   );

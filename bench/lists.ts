@@ -34,15 +34,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import {
-  autocannon,
   backendsOf,
   buildApi,
-  cpuPerResponse,
+  loadScenario,
   say,
   sayMachine,
   startAppProcess,
   withBenchServer,
   type BenchServer,
+  type LoadFigures,
+  type LoadTarget,
   type ServerProcess,
 } from './support';
 
@@ -79,58 +80,11 @@ const LISTS: [string, string][] = (
   ] as [string, string][]
 ).filter(([name]) => !SELECTED.length || SELECTED.some((word) => name.includes(word)));
 
-const percentile = (sorted: number[], p: number) => sorted[Math.floor((p / 100) * (sorted.length - 1))] ?? 0;
-const round = (ms: number) => Math.round(ms * 10) / 10;
 const load = () =>
   os
     .loadavg()
     .map((value) => value.toFixed(1))
     .join(', ');
-
-interface Result {
-  scenario: string;
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-  responses: number;
-  errors: number;
-  /** CPU microseconds a response of the server process and of its PostgreSQL backends (process mode). */
-  nodeUs?: number;
-  postgresUs?: number;
-}
-
-/** Where the load goes: the server process (undefined in process), and its PostgreSQL backends' pids. */
-interface Target {
-  address: string;
-  serverPid?: number;
-  backendPids: () => Promise<number[]>;
-}
-
-async function measure(
-  scenario: string,
-  url: string,
-  headers: Record<string, string>,
-  target: Target,
-): Promise<Result> {
-  const times: number[] = [];
-  const cpu = await cpuPerResponse(target.serverPid ? [target.serverPid] : [], target.backendPids);
-  const tracker = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  tracker.on('response', (_client, _status, _bytes, ms) => times.push(ms));
-  const result = await tracker;
-  const spent = await cpu.stop(times.length);
-  times.sort((a, b) => a - b);
-  return {
-    ...spent,
-    scenario,
-    p50: round(percentile(times, 50)),
-    p95: round(percentile(times, 95)),
-    p99: round(percentile(times, 99)),
-    rps: Math.round(result.requests.average),
-    responses: times.length,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-}
 
 async function fetchOk(url: string, headers: Record<string, string>): Promise<{ bytes: number; total?: number }> {
   const response = await fetch(url, { headers });
@@ -141,7 +95,7 @@ async function fetchOk(url: string, headers: Record<string, string>): Promise<{ 
 }
 
 /** Prints one server's table and whether it met the target; answers the names that missed. */
-function report(results: Result[], p99Target?: number) {
+function report(results: LoadFigures[], p99Target?: number) {
   const health = results[0]?.rps || 1;
   say(
     '| call | p50 ms | p95 ms | p99 ms | req/s | % of health | responses | errors | Node µs/req | PostgreSQL µs/req |',
@@ -168,7 +122,7 @@ function report(results: Result[], p99Target?: number) {
 }
 
 /** The median of several runs' results of one call (by req/s, CPU figures their own medians). */
-function median(runs: Result[]): Result {
+function median(runs: LoadFigures[]): LoadFigures {
   const mid = <T>(values: T[], by: (value: T) => number) =>
     [...values].sort((a, b) => by(a) - by(b))[Math.floor((values.length - 1) / 2)]!;
   const byRps = mid(runs, (r) => r.rps);
@@ -187,7 +141,7 @@ function median(runs: Result[]): Result {
  * order swapped every round, and a table printed for each.
  */
 async function run(
-  targets: { name: string; target: Target }[],
+  targets: { name: string; target: LoadTarget }[],
   label: string,
   headers: Record<string, string>,
   p99Target?: number,
@@ -208,14 +162,19 @@ async function run(
   }
   say(`\n## ${label}\n\nOne answer each: ${sizes.join('; ')}`);
   say(`Load average before: ${load()}`);
-  const runs = targets.map(() => scenarios.map((): Result[] => []));
+  const runs = targets.map(() => scenarios.map((): LoadFigures[] => []));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [index, [scenario, pathname, scenarioHeaders]] of scenarios.entries()) {
       const order = targets.map((_, t) => t);
       if (round % 2 === 1) order.reverse();
       for (const t of order) {
         const { target } = targets[t]!;
-        runs[t]![index]!.push(await measure(scenario, `${target.address}${pathname}`, scenarioHeaders, target));
+        runs[t]![index]!.push(
+          await loadScenario(scenario, `${target.address}${pathname}`, scenarioHeaders, target, {
+            connections: CONNECTIONS,
+            seconds: SECONDS,
+          }),
+        );
         // autocannon answers when its time is up; the requests still in flight finish meanwhile.
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
@@ -383,7 +342,7 @@ async function main() {
   if (BASE_ROOT && IN_PROCESS) throw new Error('BENCH_BASE_ROOT needs the servers in their own processes');
   await withBenchServer(async (server) => {
     say(`Load average at the start: ${load()}`);
-    const servers: { name: string; api?: ServerProcess; target: Target }[] = [];
+    const servers: { name: string; api?: ServerProcess; target: LoadTarget }[] = [];
     try {
       const roots = BASE_ROOT ? [BASE_ROOT, ROOT] : [ROOT];
       for (const root of IN_PROCESS ? [] : roots) {
@@ -392,14 +351,14 @@ async function main() {
         servers.push({
           name,
           api,
-          target: { address: api.address, serverPid: api.pid, backendPids: backendsOf(server.pool) },
+          target: { address: api.address, serverPid: api.pid, backends: backendsOf(server.pool) },
         });
         say(
           `Server (${name}): node ${[...NODE_ARGS, 'apps/api/dist/server.js'].join(' ')}, pid ${api.pid}, started in ${Math.round(api.startMs)} ms`,
         );
       }
       if (IN_PROCESS) {
-        servers.push({ name: 'in process', target: { address: server.address, backendPids: backendsOf(server.pool) } });
+        servers.push({ name: 'in process', target: { address: server.address, backends: backendsOf(server.pool) } });
         say('Server: the app inside the bench process (BENCH_SERVER=in-process)');
       }
       if (DATASETS.has('demo')) {

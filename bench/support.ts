@@ -386,6 +386,60 @@ export async function cpuPerResponse(
   };
 }
 
+/** One load scenario's figures: latencies of the responses that arrived, req/s, errors, the CPU a response. */
+export interface LoadFigures {
+  scenario: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  responses: number;
+  errors: number;
+  /** CPU microseconds a response of the server process (when it has its own) and of the database's backends. */
+  nodeUs?: number;
+  postgresUs?: number;
+}
+
+/** Where a load goes: the server's address, its process (none when it runs in the bench's own), the database's backends. */
+export interface LoadTarget {
+  address: string;
+  serverPid?: number;
+  backends: () => Promise<number[]>;
+}
+
+/** `connections` clients on `url` for `seconds` with autocannon, and what the server and PostgreSQL spent a response. */
+export async function loadScenario(
+  scenario: string,
+  url: string,
+  headers: Record<string, string>,
+  target: LoadTarget,
+  options: { connections: number; seconds: number; timeout?: number },
+): Promise<LoadFigures> {
+  const times: number[] = [];
+  const cpu = await cpuPerResponse(target.serverPid ? [target.serverPid] : [], target.backends);
+  const tracker = autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+    headers,
+  });
+  tracker.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  const result = await tracker;
+  const spent = await cpu.stop(times.length);
+  times.sort((a, b) => a - b);
+  return {
+    ...spent,
+    scenario,
+    p50: round1(percentile(times, 50)),
+    p95: round1(percentile(times, 95)),
+    p99: round1(percentile(times, 99)),
+    rps: Math.round(result.requests.average),
+    responses: times.length,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
 /**
  * The built server (`node apps/api/dist/server.js` of `root`, this checkout by default, with
  * `nodeArgs` for node) in a process of its own on a bench server's database and secret, with a
